@@ -1,0 +1,41 @@
+/*
+ * Just enough of the kernel for the host to compile functions extracted
+ * verbatim from the patched kernel/sched.c and arch/.../smpboot.c
+ * (tests/derivation.sh): printk goes to stdout, do_div is the generic one.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define __init
+#define __initdata
+#define KERN_INFO	"<6>"
+#define KERN_WARNING	"<4>"
+#define printk		printf
+#define __setup(str, fn)
+#define NSEC_PER_SEC	1000000000L
+#define NSEC_PER_USEC	1000L
+#define USEC_PER_SEC	1000000L
+#define max(a, b)	((a) > (b) ? (a) : (b))
+#define do_div(n, base) ({					\
+	uint32_t __base = (base);				\
+	uint32_t __rem = (uint32_t)((n) % __base);		\
+	(n) /= __base;						\
+	__rem; })
+
+typedef unsigned long long cycles_t;
+
+/* include/linux/time.h's jiffies_to_usecs, for any HZ */
+static inline unsigned int jiffies_to_usecs(const unsigned long j)
+{
+#if HZ <= 1000 && !(1000 % HZ)
+	return (1000000 / HZ) * j;
+#elif HZ > 1000 && !(HZ % 1000)
+	return (j*1000 + (HZ - 1000))/(HZ / 1000);
+#else
+	return (j * 1000000) / HZ;
+#endif
+}
