@@ -7,16 +7,17 @@
  *   GUEST END                      last line: everything was printed
  * then powers the machine off.
  *
- * The host passes what it knows as kernel command line words, which 2.6.9
- * hands to init as environment variables:
- *   chhz=<HZ>            the kernel's HZ (from the built tree's asm/param.h)
- *   chcpus=<n>           vCPUs the topology gives
- *   chsmt=0|1 chnuma=0|1 whether the config has SCHED_SMT / NUMA levels
- *   chsmp=0|1            whether the config has SMP at all
- *   chexpect_cpu=<us>    the boot option's expected SMP level (else derived)
- *   chexpect_node=<us>   the boot option's expected NUMA level (else derived)
- *   chwarn=1             a bad cache_hot_time= was given: expect a warning
- *   chstress=<n>         do n sysctl writes while busy tasks migrate
+ * The host passes what it knows in one kernel command line word, which 2.6.9
+ * hands to init as an environment variable (one only: 2.6.9 panics beyond 8
+ * boot environment variables):
+ *   chk=key:value,key:value,...   with the keys
+ *   hz       the kernel's HZ (from the built tree's asm/param.h)
+ *   cpus     vCPUs the topology gives
+ *   smp smt numa sysctl   0|1: whether the config has SMP, SCHED_SMT, NUMA,
+ *            SYSCTL (which decides the domain levels and the knobs)
+ *   cpu node the boot option's expected SMP / NUMA level in us (else derived)
+ *   warn     1: a bad cache_hot_time= was given, expect its warning
+ *   stress   n: do n sysctl writes while busy tasks migrate
  *
  * Expected values are computed here, independently of the kernel's code,
  * from HZ and the cache_decay_ticks that the arch's boot line reports, by
@@ -65,11 +66,20 @@ static void check(int ok, const char *name, const char *fmt, ...)
 	failed++;
 }
 
-static long env_long(const char *name, long def)
+/* The value of key in the host's chk= word, or def */
+static long env_long(const char *key, long def)
 {
-	const char *v = getenv(name);
+	const char *p = getenv("chk");
+	size_t n = strlen(key);
 
-	return v && *v ? strtol(v, NULL, 10) : def;
+	while (p && *p) {
+		if (!strncmp(p, key, n) && p[n] == ':')
+			return strtol(p + n + 1, NULL, 10);
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return def;
 }
 
 /* Read a whole (small) file; returns its length or -1 with errno set. */
@@ -236,6 +246,23 @@ static char *cmdline_value(void)
 	return p;
 }
 
+/* The rule for the SMP level, computed here from the boot log and HZ */
+static long rule_cpu_us(long ticks, long hz)
+{
+	if (ticks <= 0 || hz <= 0)
+		return DEFAULT_US;
+	if (ticks >= 10 * hz)
+		return MAX_US;
+	return (long)((long long)ticks * 1000000 / hz);
+}
+
+static long derived_cpu_us(long hz)
+{
+	long ticks = boot_decay_ticks();
+
+	return rule_cpu_us(ticks < 0 ? 0 : ticks, hz);
+}
+
 static void check_boot_values(int ncpus, int smt, int numa, long hz,
 			      long *cpu_us, long *node_us)
 {
@@ -249,16 +276,9 @@ static void check_boot_values(int ncpus, int smt, int numa, long hz,
 		ticks = 0;
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
 
-	/* The rule, computed here from the boot log and HZ */
-	if (ticks == 0)
-		exp_cpu = DEFAULT_US;
-	else if (ticks >= 10 * hz)
-		exp_cpu = MAX_US;
-	else
-		exp_cpu = (long)((long long)ticks * 1000000 / hz);
-	exp_cpu = env_long("chexpect_cpu", exp_cpu);
+	exp_cpu = env_long("cpu", rule_cpu_us(ticks, hz));
 	exp_node = exp_cpu > (long)DEFAULT_US ? exp_cpu : (long)DEFAULT_US;
-	exp_node = env_long("chexpect_node", exp_node);
+	exp_node = env_long("node", exp_node);
 	printf("GUEST INFO expected: smp %ld us, numa %ld us\n", exp_cpu,
 	       numa ? exp_node : -1L);
 
@@ -278,7 +298,7 @@ static void check_boot_values(int ncpus, int smt, int numa, long hz,
 	check(view_ok(ncpus, smt, numa, exp_cpu, exp_node, why, sizeof(why)),
 	      "domains-boot-values", "%s", why);
 
-	if (getenv("chwarn")) {
+	if (env_long("warn", 0)) {
 		char *bad = cmdline_value(), want[256];
 
 		snprintf(want, sizeof(want), "<4>sched: ignoring invalid "
@@ -442,10 +462,10 @@ static void check_stress(const char *node_path, int nwrites, int ncpus,
 
 int main(void)
 {
-	long hz = env_long("chhz", 0), ncpus = env_long("chcpus", 1);
-	int smt = env_long("chsmt", 0), numa = env_long("chnuma", 0);
-	int smp = env_long("chsmp", 1);
-	long stress = env_long("chstress", 0), online;
+	long hz = env_long("hz", 0), ncpus = env_long("cpus", 1);
+	int smt = env_long("smt", 0), numa = env_long("numa", 0);
+	int smp = env_long("smp", 1), sysctl = env_long("sysctl", 1);
+	long stress = env_long("stress", 0), online;
 	long cpu_us = -1, node_us = -1;
 	int n;
 
@@ -464,7 +484,7 @@ int main(void)
 	online = sysconf(_SC_NPROCESSORS_ONLN);
 	check(online == ncpus, "cpus-online", "%ld online, topology gives %ld",
 	      online, ncpus);
-	check(hz > 0, "hz-known", "the host passed no chhz=");
+	check(hz > 0, "hz-known", "the host passed no chk=hz:<HZ>");
 
 	if (!smp) {
 		/* The knobs exist only where they mean something */
@@ -473,6 +493,16 @@ int main(void)
 		goto out;
 	}
 
+	if (!sysctl) {
+		char why[256];
+
+		/* no knobs, but the domains still get the derived values */
+		check(access(SYSCTL_CPU, F_OK) != 0, "no-sysctl-knob",
+		      "%s exists without CONFIG_SYSCTL", SYSCTL_CPU);
+		check(view_ok(ncpus, smt, numa, derived_cpu_us(hz), -1, why,
+			      sizeof(why)), "domains-boot-values", "%s", why);
+		goto out;
+	}
 	check_boot_values(ncpus, smt, numa, hz > 0 ? hz : 1000, &cpu_us, &node_us);
 	check_sysctl(SYSCTL_CPU, "smp", ncpus, smt, numa, &cpu_us, &node_us);
 	check_non_root(SYSCTL_CPU, "smp");
