@@ -1,0 +1,621 @@
+/*
+ * /init of the cachehot benchmark guest (scripts/bench.sh): an OLTP-shaped
+ * workload that sweeps /proc/sys/kernel/cache_hot_time at run time.
+ * Static musl, runs as pid 1 on Linux 2.6.9; independent of tests/guest/.
+ *
+ * Workload: W worker processes per CPU. A transaction walks `steps` nodes of
+ * the worker's private working set in a random cyclic order (pointer chasing
+ * over 64-byte nodes: every step is a dependent load of a new cache line),
+ * then "commits": a pipe round trip to one log-writer process, and
+ * optionally an "I/O" nanosleep. So tasks sleep, wake and get balanced all
+ * the time, and a task that moves to another CPU refills its working set
+ * from there: the trade-off cache_hot_time makes.
+ *
+ * Parameters: kernel command line words name=value reach init as
+ * environment variables (2.6.9). All are optional:
+ *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
+ *                        value, "boot" = do not write (unpatched kernel),
+ *                        "pin" = workers pinned one CPU each (no migration)
+ *   chreps=N             repetitions (interleaved: rep 1 of every point,
+ *                        then rep 2...; the order rotates by one per rep)
+ *   chrep0=K             number of the first repetition (the host
+ *                        interleaves repetitions across boots)
+ *   chrun_ms=, chwarm_ms= measured and warm-up time per run
+ *   chworkers=W          workers per CPU (default 4)
+ *   chws_kb=KB           working set per worker (default: cpuinfo cache
+ *                        size / 2, i.e. two workers fill the cache)
+ *   chsteps=S            nodes walked per transaction (default: the whole
+ *                        working set once)
+ *   chio_us=U            nanosleep per transaction after the commit
+ *                        (default 0: the pipe round trip only)
+ *   chcalib=0|1          run the calibration first (default 1)
+ *   chprop=N             sysctl propagation samples (default 200, 0 = off)
+ *   chk=hz:HZ,...        boot.sh's word: the kernel's HZ (chhz=HZ also works)
+ * Output, one line each (the host parses them):
+ *   BENCH info key=value ...
+ *   BENCH calib ...
+ *   BENCH prop ...
+ *   BENCH run i/n point=<p> rep=<r> us=<set> tps=<t> idle=<%> moves=<m>
+ *         wakemoves=<m> ctxt=<c> secs=<s>
+ *   GUEST END
+ * then sync and power off.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
+#define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
+#define VIEW		"/proc/sched_domains"
+#define MAXCPU		64
+#define MAXW		512
+#define MAXPOINTS	32
+#define NODE_MIN_US	10000	/* the series' NUMA rule: max(SMP, 10 ms) */
+
+struct node { uint32_t next; uint32_t pad[15]; };	/* one cache line */
+
+struct shared {
+	volatile unsigned long count[MAXW][8];	/* one line per worker */
+	volatile unsigned long sink;
+};
+
+static struct shared *sh;
+static int ncpu = 1;
+
+static long env_long(const char *name, long def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? strtol(v, NULL, 10) : def;
+}
+
+/* HZ as boot.sh passes it: chk=hz:<HZ>,cpus:<n>,... (or chhz=<HZ>) */
+static long guest_hz(void)
+{
+	const char *p = getenv("chk");
+
+	for (; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, "hz:", 3))
+			return strtol(p + 3, NULL, 10);
+	return env_long("chhz", 0);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_s(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (time_t)s) * 1e9) };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+static int read_file(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY), n, len = 0;
+
+	if (fd < 0)
+		return -1;
+	while ((size_t)len < size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = 0;
+	return len;
+}
+
+static long read_us(const char *path)
+{
+	char b[64];
+
+	return read_file(path, b, sizeof(b)) > 0 ? strtol(b, NULL, 10) : -1;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (int)strlen(s) ? 0 : -1;
+}
+
+static int write_us(const char *path, long us)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%ld\n", us);
+	return write_str(path, b);
+}
+
+/* ---- the working set: a random cyclic permutation (Sattolo) ---- */
+
+static uint64_t rng = 88172645463325252ULL;
+
+static uint64_t xorshift(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static struct node *make_ws(size_t kb)
+{
+	size_t n = kb * 1024 / sizeof(struct node), i;
+	struct node *ws;
+	uint32_t *perm;
+
+	if (n < 2)
+		n = 2;
+	ws = mmap(NULL, n * sizeof(*ws), PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	perm = malloc(n * sizeof(*perm));
+	if (ws == MAP_FAILED || !perm) {
+		printf("BENCH error no memory for %zu KB\n", kb);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		perm[i] = i;
+	for (i = n - 1; i > 0; i--) {	/* Sattolo: one cycle through all */
+		size_t j = xorshift() % i;
+		uint32_t t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	for (i = 0; i < n; i++)
+		ws[perm[i]].next = perm[(i + 1) % n];
+	free(perm);
+	return ws;
+}
+
+static uint32_t walk(const struct node *ws, uint32_t pos, long steps)
+{
+	while (steps-- > 0)
+		pos = ws[pos].next;
+	return pos;
+}
+
+static int pin(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+	int i;
+
+	CPU_ZERO(&set);
+	if (cpu >= 0)
+		CPU_SET(cpu, &set);
+	else
+		for (i = 0; i < ncpu; i++)
+			CPU_SET(i, &set);
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+/* ---- /proc snapshots ---- */
+
+struct snap {
+	double t;
+	unsigned long long idle, total, ctxt;
+	unsigned long long moves, wakemoves;	/* -1: no schedstats */
+	unsigned long long tx;
+};
+
+static char big[1 << 16];
+
+static void snapshot(struct snap *s, int nworkers)
+{
+	char *p, *line;
+	int i;
+
+	s->t = now();
+	s->tx = 0;
+	for (i = 0; i < nworkers; i++)
+		s->tx += sh->count[i][0];
+	s->idle = s->total = s->ctxt = 0;
+	if (read_file("/proc/stat", big, sizeof(big)) > 0) {
+		unsigned long long v[8] = { 0 };
+
+		/* cpu  user nice system idle iowait irq softirq (2.6.9) */
+		sscanf(big, "cpu %llu %llu %llu %llu %llu %llu %llu",
+		       &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]);
+		for (i = 0; i < 7; i++)
+			s->total += v[i];
+		s->idle = v[3] + v[4];
+		p = strstr(big, "\nctxt ");
+		if (p)
+			s->ctxt = strtoull(p + 6, NULL, 10);
+	}
+	/*
+	 * /proc/schedstat version 10, per CPU line: 22 runqueue counters
+	 * (ttwu_moved is the 14th: wakeups that put the task on another CPU
+	 * than the one it last ran on), then pt_gained/pt_lost pairs for the
+	 * IDLE, NOT_IDLE and NEWLY_IDLE balancer passes: pt_gained counts
+	 * the tasks load_balance()/active balancing pulled to this CPU.
+	 * The domain lines count balancer calls and imbalance, not moves.
+	 */
+	s->moves = s->wakemoves = (unsigned long long)-1;
+	if (read_file("/proc/schedstat", big, sizeof(big)) <= 0 ||
+	    strncmp(big, "version 10\n", 11) != 0)
+		return;
+	s->moves = s->wakemoves = 0;
+	for (line = strtok(big, "\n"); line; line = strtok(NULL, "\n")) {
+		unsigned long long f[28];
+		char *q;
+		int n = 0;
+
+		if (strncmp(line, "cpu", 3) != 0)
+			continue;
+		q = strchr(line, ' ');
+		while (q && n < 28) {
+			f[n++] = strtoull(q, &q, 10);
+			if (*q != ' ')
+				break;
+		}
+		if (n < 28)
+			continue;
+		s->wakemoves += f[13];
+		s->moves += f[22] + f[24] + f[26];
+	}
+}
+
+/* ---- the workload processes ---- */
+
+static int log_in[2];		/* workers -> log writer */
+static int reply[MAXW][2];	/* log writer -> worker i */
+
+static void log_writer(int nworkers)
+{
+	unsigned short buf[256];
+	int n, i;
+
+	for (i = 0; i < nworkers; i++)
+		close(reply[i][0]);
+	close(log_in[1]);
+	for (;;) {
+		n = read(log_in[0], buf, sizeof(buf));
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			_exit(0);
+		}
+		/* writes of 2 bytes are atomic, so reads are whole ids */
+		for (i = 0; i < n / 2; i++)
+			if (write(reply[buf[i]][1], "c", 1) != 1)
+				_exit(1);
+	}
+}
+
+static void worker(int id, size_t ws_kb, long steps, long io_us)
+{
+	struct node *ws = make_ws(ws_kb);
+	struct timespec io = { io_us / 1000000, (io_us % 1000000) * 1000 };
+	unsigned short me = id;
+	uint32_t pos = 0;
+	char c;
+
+	if (!ws)
+		_exit(1);
+	pos = walk(ws, 0, steps);	/* touch it once: fault the pages in */
+	for (;;) {
+		pos = walk(ws, pos, steps);
+		if (write(log_in[1], &me, 2) != 2 || read(reply[id][0], &c, 1) != 1)
+			_exit(1);
+		if (io_us > 0)
+			nanosleep(&io, NULL);
+		sh->count[id][0]++;
+		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
+	}
+}
+
+/* ---- calibration ---- */
+
+static double time_walk(const struct node *ws, long steps)
+{
+	double t = now();
+
+	sh->sink += walk(ws, 0, steps);
+	return now() - t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n ? (n & 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) : 0;
+}
+
+/*
+ * Is the workload cache-sensitive in this guest at all? (1) ns per step of
+ * a warm walk by working set size, one task pinned on CPU 0: the memory
+ * hierarchy as the guest sees it. (2) the first walk of the per-worker
+ * working set right after a migration to another CPU, against a repeat walk
+ * on the same CPU, and against a walk after another buffer evicted it on
+ * the same CPU. (2) is what cache_hot_time is meant to save.
+ */
+static void calibrate(long cache_kb, size_t ws_kb)
+{
+	/* 0: the cpuinfo cache size; the rest span a host's L1..DRAM */
+	static const size_t sizes[] = { 16, 0, 256, 1024, 4096, 16384, 65536 };
+	const size_t evict_kb = 16384;
+	struct node *ws, *evict;
+	size_t kb, lines;
+	int i, r, reps = 9;
+	double warm[9], moved[9], evicted[9];
+
+	pin(0, 0);
+	for (i = 0; i < 7; i++) {
+		kb = sizes[i] ? sizes[i] : (size_t)cache_kb;
+		lines = kb * 1024 / sizeof(struct node);
+		ws = make_ws(kb);
+		if (!ws)
+			break;
+		time_walk(ws, lines);		/* fault in, warm */
+		for (r = 0; r < 5; r++)
+			warm[r] = time_walk(ws, lines) / lines * 1e9;
+		printf("BENCH calib walk ws_kb=%zu ns_per_step=%.1f\n", kb, median(warm, 5));
+		munmap(ws, lines * sizeof(struct node));
+	}
+	if (ncpu < 2)
+		goto out;
+	lines = ws_kb * 1024 / sizeof(struct node);
+	ws = make_ws(ws_kb);
+	evict = make_ws(evict_kb);
+	if (!ws || !evict)
+		goto out;
+	for (r = 0; r < reps; r++) {
+		pin(0, 0);
+		time_walk(ws, lines);
+		warm[r] = time_walk(ws, lines) * 1e6;
+		pin(0, 1);			/* migrate: the cache stays behind */
+		moved[r] = time_walk(ws, lines) * 1e6;
+		time_walk(ws, lines);
+		time_walk(evict, evict_kb * 1024 / sizeof(struct node));
+		evicted[r] = time_walk(ws, lines) * 1e6;
+	}
+	{
+		double w = median(warm, reps), m = median(moved, reps),
+		       e = median(evicted, reps);
+
+		printf("BENCH calib migrate ws_kb=%zu warm_us=%.0f after_move_us=%.0f "
+		       "after_evict_us=%.0f move_penalty_pct=%.1f evict_penalty_pct=%.1f\n",
+		       ws_kb, w, m, e, 100 * (m / w - 1), 100 * (e / w - 1));
+	}
+out:
+	pin(0, -1);
+}
+
+/*
+ * How long a sysctl write takes to reach every CPU's domains: time the
+ * write and the first read of /proc/sched_domains that shows the new value
+ * on every smp line. The write updates all CPUs before it returns, so this
+ * is at most the write plus one read; the median of n samples is printed.
+ */
+static void propagation(int n, long restore_us)
+{
+	double tw[1000], tc[1000];
+	int i, k = 0, tries;
+
+	if (n > 1000)
+		n = 1000;
+	if (access(VIEW, R_OK) != 0 || access(SYSCTL_CPU, W_OK) != 0)
+		return;
+	for (i = 0; i < n; i++) {
+		long us = 3000 + (i & 1) * 1000 + i;
+		char want[32], *p;
+		double t0 = now(), t1;
+		int ok = 0;
+
+		if (write_us(SYSCTL_CPU, us) != 0)
+			break;
+		t1 = now();
+		snprintf(want, sizeof(want), " %ld\n", us);
+		for (tries = 0; tries < 1000 && !ok; tries++) {
+			int lines = 0, good = 0;
+
+			read_file(VIEW, big, sizeof(big));
+			for (p = strstr(big, " smp "); p; p = strstr(p + 1, " smp ")) {
+				char *eol = strchr(p, '\n');
+
+				lines++;
+				if (eol && eol - p >= (long)strlen(want) - 1 &&
+				    !strncmp(eol - strlen(want) + 1, want, strlen(want)))
+					good++;
+			}
+			ok = lines > 0 && good == lines;
+		}
+		if (!ok)
+			break;
+		tw[k] = (t1 - t0) * 1e6;
+		tc[k++] = (now() - t0) * 1e6;
+	}
+	write_us(SYSCTL_CPU, restore_us);
+	if (k)
+		printf("BENCH prop samples=%d write_us_median=%.1f write_to_all_cpus_us_median=%.1f\n",
+		       k, median(tw, k), median(tc, k));
+	if (k < n)
+		printf("BENCH prop error: sample %d did not reach every CPU\n", k);
+}
+
+/* ---- the sweep ---- */
+
+static void set_point(long us)
+{
+	write_us(SYSCTL_CPU, us);
+	/* What cache_hot_time=<us> at boot would set: NUMA = max(SMP, 10 ms) */
+	if (access(SYSCTL_NODE, W_OK) == 0)
+		write_us(SYSCTL_NODE, us > NODE_MIN_US ? us : NODE_MIN_US);
+}
+
+int main(void)
+{
+	char *points[MAXPOINTS], *pts, *model = "?", cachestr[64] = "?";
+	int npoints = 0, reps, rep0, nworkers, i, r, k, pinned = 0;
+	long wpc, cache_kb = 0, ws_kb, steps, io_us, derived, derived_node;
+	double run_s, warm_s, t_start;
+	pid_t pids[MAXW + 1];
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	mkdir("/proc", 0555);
+	if (mount("proc", "/proc", "proc", 0, NULL) != 0 && errno != EBUSY)
+		printf("BENCH error mount /proc: %s\n", strerror(errno));
+
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 1 || ncpu > MAXCPU)
+		ncpu = 1;
+	if (read_file("/proc/cpuinfo", big, sizeof(big)) > 0) {
+		char *p = strstr(big, "model name"), *e;
+
+		if (p && (p = strchr(p, ':')) && (e = strchr(p, '\n'))) {
+			*e = 0;
+			model = strdup(p + 2);
+			*e = '\n';
+		}
+		p = strstr(big, "cache size");
+		if (p && (p = strchr(p, ':'))) {
+			cache_kb = strtol(p + 1, NULL, 10);
+			sscanf(p + 2, "%63[^\n]", cachestr);
+		}
+	}
+	wpc = env_long("chworkers", 4);
+	nworkers = wpc * ncpu;
+	if (nworkers > MAXW)
+		nworkers = MAXW;
+	if (cache_kb <= 0)
+		cache_kb = 512;		/* cpuinfo said nothing: assume 512 KB */
+	ws_kb = env_long("chws_kb", cache_kb / 2);
+	steps = env_long("chsteps", ws_kb * 1024 / (long)sizeof(struct node));
+	io_us = env_long("chio_us", 0);
+	reps = env_long("chreps", 1);
+	rep0 = env_long("chrep0", 1);
+	run_s = env_long("chrun_ms", 5000) / 1000.0;
+	warm_s = env_long("chwarm_ms", 1000) / 1000.0;
+	pts = strdup(getenv("chpoints") ? getenv("chpoints") : "d");
+	for (char *t = strtok(pts, ","); t && npoints < MAXPOINTS; t = strtok(NULL, ","))
+		points[npoints++] = t;
+	derived = read_us(SYSCTL_CPU);		/* before any write: the boot value */
+	derived_node = read_us(SYSCTL_NODE);
+
+	printf("BENCH info cpus=%d model=\"%s\" cache=\"%s\" cache_kb=%ld hz=%ld\n",
+	       ncpu, model, cachestr, cache_kb, guest_hz());
+	printf("BENCH info boot_cache_hot_time_us=%ld boot_cache_hot_time_node_us=%ld\n",
+	       derived, derived_node);
+	printf("BENCH info workers_per_cpu=%ld workers=%d ws_kb=%ld steps=%ld io_us=%ld "
+	       "run_ms=%.0f warm_ms=%.0f reps=%d rep0=%d points=%d\n",
+	       wpc, nworkers, ws_kb, steps, io_us, run_s * 1000, warm_s * 1000,
+	       reps, rep0, npoints);
+	if (read_file(VIEW, big, sizeof(big)) > 0) {
+		for (char *l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
+			printf("BENCH info domain %s\n", l);
+	}
+
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		printf("BENCH error shared mmap: %s\n", strerror(errno));
+		goto out;
+	}
+	if (env_long("chcalib", 1))
+		calibrate(cache_kb, ws_kb);
+	if (derived >= 0)
+		propagation(env_long("chprop", 200), derived);
+
+	if (pipe(log_in) != 0)
+		goto out;
+	for (i = 0; i < nworkers; i++)
+		if (pipe(reply[i]) != 0) {
+			printf("BENCH error pipe: %s\n", strerror(errno));
+			goto out;
+		}
+	pids[nworkers] = fork();
+	if (pids[nworkers] == 0)
+		log_writer(nworkers);
+	for (i = 0; i < nworkers; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			worker(i, ws_kb, steps, io_us);
+	}
+
+	t_start = now();
+	for (r = 0; r < reps; r++) {
+		for (k = 0; k < npoints; k++) {
+			/* rotate the order by one per repetition */
+			const char *p = points[(k + rep0 + r - 1) % npoints];
+			int n = r * npoints + k + 1, total = reps * npoints;
+			long us = -1;
+			struct snap a, b;
+			double el, left;
+
+			if (!strcmp(p, "d") || !strcmp(p, "pin"))
+				us = derived;
+			else if (strcmp(p, "boot") != 0)
+				us = strtol(p, NULL, 10);
+			if (us >= 0 && derived >= 0)
+				set_point(us);
+			if ((strcmp(p, "pin") == 0) != pinned) {
+				pinned = !pinned;
+				for (i = 0; i < nworkers; i++)
+					pin(pids[i], pinned ? i % ncpu : -1);
+			}
+			sleep_s(warm_s);
+			snapshot(&a, nworkers);
+			sleep_s(run_s);
+			snapshot(&b, nworkers);
+			el = b.t - a.t;
+			left = (now() - t_start) / n * (total - n);
+			printf("BENCH run %d/%d point=%s rep=%d us=%ld tps=%.1f idle=%.2f "
+			       "moves=%lld wakemoves=%lld ctxt=%llu secs=%.2f left_s=%.0f\n",
+			       n, total, p, rep0 + r, derived >= 0 ? read_us(SYSCTL_CPU) : -1,
+			       (b.tx - a.tx) / el,
+			       b.total > a.total ? 100.0 * (b.idle - a.idle) / (b.total - a.total) : -1.0,
+			       b.moves == (unsigned long long)-1 ? -1LL : (long long)(b.moves - a.moves),
+			       b.wakemoves == (unsigned long long)-1 ? -1LL : (long long)(b.wakemoves - a.wakemoves),
+			       b.ctxt - a.ctxt, el, left);
+		}
+	}
+	for (i = 0; i <= nworkers; i++)
+		kill(pids[i], SIGKILL);
+	for (i = 0; i <= nworkers; i++)
+		waitpid(pids[i], NULL, 0);
+	if (derived >= 0)
+		set_point(derived);
+out:
+	/*
+	 * The console is a tty: its output drains after write() returns, and
+	 * the kernel's "Power down." would overtake it. Wait for the line to
+	 * leave, so that GUEST END is the last line the host reads from us.
+	 */
+	printf("GUEST END\n");
+	fflush(stdout);
+	tcdrain(1);
+	sleep_s(0.2);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

@@ -1,0 +1,136 @@
+#!/bin/sh
+# boot.sh IMAGE INITRD TOPOLOGY [extra kernel command line words...]
+# Boot a kernel under QEMU with a serial console, bounded by a timeout, and
+# judge the console: fail on Oops, BUG, panic, WARNING, Call Trace, timeout,
+# a missing "GUEST END" or any "GUEST FAIL". Prints the GUEST lines.
+# Topologies: up, smp (4 sockets), smt (2 sockets x 2 threads),
+#             numa (4 sockets + numa=fake=2: 2.6.9 x86_64 ignores -numa),
+#             smp:N (N sockets, flat; scripts/bench.sh uses N = host cores).
+# Knobs: ACCEL=tcg|kvm (tcg: nested KVM cannot run 2.6.9), BOOT_TIMEOUT
+# (seconds, default 120), BOOT_RETRIES (default 1, see below), BOOT_NAME (log name), ARCH (guess from the path),
+# CHHZ (HZ for the guest's chk= word; read from the built tree when unset).
+# Log: build/boot-logs/<BOOT_NAME>.log
+set -eu
+# shellcheck source=lib.sh
+. "$(dirname -- "$0")/lib.sh"
+
+[ $# -ge 3 ] || die "usage: $0 IMAGE INITRD up|smp|smt|numa|smp:N [kernel args...]"
+image=$1 initrd=$2 topo=$3
+shift 3
+[ -f "$image" ] || die "no kernel image $image"
+[ -f "$initrd" ] || die "no initramfs $initrd"
+need_cmd qemu-system-x86_64 qemu-system-x86
+need_cmd timeout coreutils
+
+arch=${ARCH:-}
+[ -n "$arch" ] || case $image in */arch/i386/*) arch=i386 ;; *) arch=x86_64 ;; esac
+case $arch in
+x86_64) cpu=qemu64,vendor=GenuineIntel ;;   # AMD vendor: e820 hole at 1 TiB, 2.6.9 panics
+i386) cpu=core2duo ;;                       # Intel family 6 with HT/APIC
+*) die "cannot boot $arch under qemu-system-x86_64" ;;
+esac
+
+args="console=ttyS0 panic=-1"
+case $topo in
+up) smp="1" ;;
+smp) smp="4,sockets=4" ;;
+smp:[1-9]|smp:[1-9][0-9]) smp="${topo#smp:},sockets=${topo#smp:}" ;;
+smt) smp="4,sockets=2,cores=1,threads=2" ;;
+numa) smp="4,sockets=4"; args="$args numa=fake=2" ;;
+*) die "unknown topology '$topo' (up, smp, smt, numa, smp:N)" ;;
+esac
+
+# HZ for the guest checks: from the built tree's include/asm-ARCH/param.h.
+hz=${CHHZ:-}
+if [ -z "$hz" ]; then
+	param=$(dirname "$image")/../../../include/asm-$arch/param.h
+	[ -f "$param" ] && hz=$(sed -n 's/^# *define HZ[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$param" | head -n 1)
+fi
+# What the host knows, for the guest checks, in ONE kernel command line word
+# that 2.6.9 hands to /init as an environment variable:
+#   chk=hz:<HZ>,cpus:<vCPUs>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1
+# (0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL). A chk=
+# word among the extra arguments is merged in front, so its keys win (the
+# guest takes the first occurrence of a key).
+dotconfig=$(dirname "$image")/../../../.config
+has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
+chk="cpus:${smp%%,*},smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL)"
+[ -z "$hz" ] || chk="hz:$hz,$chk"
+for w in "$@"; do
+	case $w in
+	chk=*) chk="${w#chk=},$chk" ;;
+	*) args="$args $w" ;;
+	esac
+done
+args="$args chk=$chk"
+
+accel=${ACCEL:-tcg}
+case $accel in
+kvm) [ -w /dev/kvm ] || die "ACCEL=kvm but /dev/kvm is not usable" ;;
+tcg) ;;
+*) die "ACCEL must be tcg or kvm, not $accel" ;;
+esac
+
+name=${BOOT_NAME:-$arch-$topo}
+mkdir -p "$BUILD/boot-logs"
+log=$BUILD/boot-logs/$name.log
+tmo=${BOOT_TIMEOUT:-120}
+
+msg "boot $name: $arch, topology $topo (-smp $smp), accel $accel, timeout ${tmo}s, log $log"
+# TCG on a loaded host can miss 2.6.9's CPU bring-up deadline ("Stuck ??",
+# then a hang): such a boot (timeout, or a stuck CPU) is tried once more
+# (BOOT_RETRIES). Any other failure is final. Every attempt's console is kept.
+tries=$(( ${BOOT_RETRIES:-1} + 1 ))
+attempt=1
+while :; do
+	start=$(date +%s)
+	rc=0
+	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
+		-smp "$smp" -m 512 -nographic -no-reboot -monitor none \
+		-serial "file:$log" -kernel "$image" -initrd "$initrd" \
+		-append "$args" < /dev/null > "$log.qemu" 2>&1 || rc=$?
+	secs=$(( $(date +%s) - start ))
+	if [ "$attempt" -lt "$tries" ] && { [ "$rc" = 124 ] || [ "$rc" = 137 ] || grep -q '^Stuck ??' "$log"; }; then
+		cp "$log" "$log.attempt$attempt"
+		warn "boot $name: attempt $attempt hit a timeout or a stuck CPU bring-up (host load?); retrying (console kept: $log.attempt$attempt)"
+		attempt=$((attempt + 1))
+		continue
+	fi
+	break
+done
+
+# Drop the serial console's carriage returns: the kernel's last messages can
+# land between a guest line and its CR/LF ("\rGUEST END").
+tr -d '\r' < "$log" > "$log.tmp" && mv "$log.tmp" "$log"
+grep 'GUEST ' "$log" || true
+problem=
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then problem="timeout after ${tmo}s"
+elif [ "$rc" != 0 ]; then problem="qemu exited with $rc: $(head -n 3 "$log.qemu" | tr '\n' ' ')"
+fi
+# The kernel's own lines only: not the command line (panic=-1), not the
+# guest's report (which may print file names like panic_on_oops).
+bad='Oops|BUG|panic|WARNING|Call Trace'
+# Also not 2.6.9's x86_64 TSC-sync notice "BIOS BUG: CPU#n improperly
+# initialized, has N usecs TSC skew! FIXED.": under TCG on a loaded host the
+# vCPUs' TSCs drift by a few usecs; the kernel fixes it, nothing is wrong.
+kernel_lines() {
+	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$log"
+}
+if kernel_lines | grep -E -q "$bad"; then
+	problem="${problem:+$problem; }console shows '$(kernel_lines | grep -E "$bad" | head -n 1 | cut -c1-100)'"
+fi
+grep -q '^GUEST END' "$log" || problem="${problem:+$problem; }no GUEST END"
+if grep -q '^GUEST FAIL' "$log"; then
+	problem="${problem:+$problem; }$(grep -c '^GUEST FAIL' "$log") GUEST FAIL line(s)"
+fi
+if [ -n "$problem" ]; then
+	echo "---- console of $name ($log), relevant part:" >&2
+	if kernel_lines | grep -E -q "$bad"; then
+		kernel_lines | grep -E -n -B 5 -A 25 "$bad" | head -n 80 >&2
+	else
+		tail -n 30 "$log" >&2
+	fi
+	echo "----" >&2
+	die "boot $name failed after ${secs}s: $problem"
+fi
+msg "boot $name: ok in ${secs}s"

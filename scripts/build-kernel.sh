@@ -1,0 +1,95 @@
+#!/bin/sh
+# build-kernel.sh CONFIG [--unpatched | --patches N]
+# Prepare the tree (prepare-tree.sh), configure it from configs/CONFIG.config
+# and build it incrementally with ccache and the toolchain flags.
+# Full log: build/<tree>/logs/build.log; compiler warnings, normalised and
+# counted: build/<tree>/logs/warnings.txt. Prints the bzImage path last.
+set -eu
+# shellcheck source=lib.sh
+. "$(dirname -- "$0")/lib.sh"
+# Our own make (make kernel CONFIG=...) must not leak its variables and
+# jobserver into the kernel's make.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+
+[ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N]"
+config=$1; shift
+arch=$(config_arch "$config")
+cfg=$ROOT/configs/$config.config
+[ -f "$cfg" ] || die "no $cfg (configs: $(find "$ROOT/configs" -name '*.config' -exec basename {} .config \; | tr '\n' ' '))"
+need_cmd gcc gcc
+need_cmd make make
+need_cmd ccache ccache
+need_cmd bc bc
+need_cmd flock util-linux
+
+# One kernel build at a time on this machine (2 shared cores), and never two
+# runs in the same tree: hold a lock for prepare + build.
+mkdir -p "$BUILD"
+exec 8> "$BUILD/.build.lock"
+if ! flock -n 8; then
+	msg "waiting for another kernel build to finish (lock $BUILD/.build.lock)"
+	flock 8
+fi
+
+linux=$("$ROOT/scripts/prepare-tree.sh" "$config" "$@" | tail -n 1)
+top=$(dirname "$linux")
+tree=$(basename "$top")
+logs=$top/logs
+mkdir -p "$logs"
+log=$logs/build.log
+
+image=$linux/arch/$arch/boot/bzImage
+cross=
+if [ "$arch" = ia64 ]; then
+	# The cross gcc of `make ia64-toolchain` (its bin/ also links binutils).
+	[ ! -d "$CACHE/ia64-toolchain/bin" ] || PATH=$CACHE/ia64-toolchain/bin:$PATH
+	export PATH
+	command -v "${CROSS_CC:-ia64-linux-gnu-gcc}" > /dev/null 2>&1 ||
+		die "no ia64 cross compiler: run 'make ia64-toolchain' first"
+	cross=ia64-linux-gnu-
+	image=$linux/vmlinux
+fi
+cc="sh $ROOT/scripts/cc-warn.sh $(toolchain_cc "$arch")"
+# NAME=value lines of toolchain/flags-ARCH become make arguments.
+set -- ARCH="$arch" CC="$cc" -j"${JOBS:-2}"
+[ -z "$cross" ] || set -- "$@" CROSS_COMPILE="$cross"
+while read -r v; do [ -z "$v" ] || set -- "$@" "$v"; done <<VARS
+$(toolchain_makevars "$arch")
+VARS
+
+cd "$linux"
+# Re-copy the config only when it changed: a new .config mtime costs a rebuild.
+if ! cmp -s "$cfg" "$top/config.used" || [ ! -f .config ]; then
+	msg "$tree: configuring from configs/$config.config (make oldconfig, no prompts)"
+	cp "$cfg" .config
+	if ! yes '' | make "$@" oldconfig > "$logs/config.log" 2>&1; then
+		tail -n 20 "$logs/config.log" >&2
+		die "$tree: make oldconfig failed, log: $logs/config.log"
+	fi
+	cp "$cfg" "$top/config.used"
+fi
+
+msg "$tree: building $arch kernel with make -j${JOBS:-2} (log: $log)"
+start=$(date +%s)
+[ ! -f "$log" ] || mv -f "$log" "$log.old"
+if ! make "$@" > "$log" 2>&1; then
+	echo "---- last lines of $log:" >&2
+	grep -n -E 'error|Error|\*\*\*' "$log" | head -n 20 >&2 || true
+	echo "----" >&2
+	tail -n 25 "$log" >&2
+	die "$tree: build failed (full log: $log)"
+fi
+msg "$tree: built in $(( $(date +%s) - start )) s"
+
+# Warnings of every object (cc-warn.sh keeps them per object), normalised:
+# build-dir prefix and line:column numbers stripped (patches move lines),
+# counted so that a second instance of a warning is still new.
+# (ia64 has no bzImage: its image is vmlinux, which nothing here boots.)
+find . -name '*.o.warn' -exec cat {} + 2>/dev/null |
+	grep -E 'warning:' |
+	sed -e "s|$linux/||g" -e 's|^\./||' -e 's/^\([^: ]*\):[0-9]*:[0-9]*:/\1:/' -e 's/^\([^: ]*\):[0-9]*:/\1:/' |
+	sort | uniq -c | sed 's/^ *//' > "$logs/warnings.txt" || true
+msg "$tree: $(wc -l < "$logs/warnings.txt") distinct compiler warnings (logs/warnings.txt)"
+
+[ -f "$image" ] || die "$tree: build succeeded but $image is missing"
+echo "$image"

@@ -1,0 +1,230 @@
+#!/bin/bash
+# check.sh: the test matrix of `make check`. Every check prints
+# "PASS <name>" or "FAIL <name>: <why>"; the last line is "N passed, M failed";
+# the exit status is non-zero if anything failed.
+# Sections (CHECK_SECTIONS="1 2 ..." runs a subset):
+#   1 shellcheck   2 source verification   3 series hygiene
+#   4 build matrix (patched, unpatched, no new warnings)   5 bisect
+#   6 boot matrix (tests/boot-cases) and host tests (tests/*.sh)
+# Progress goes to stderr; full logs stay under build/.
+set -eu
+# shellcheck source=lib.sh
+. "$(dirname -- "$0")/lib.sh"
+cd "$ROOT"
+
+sections=${CHECK_SECTIONS:-1 2 3 4 5 6}
+npass=0 nfail=0
+pass() { echo "PASS $1"; npass=$((npass + 1)); }
+fail() { echo "FAIL $1: $2"; nfail=$((nfail + 1)); }
+want() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
+work=$BUILD/check
+mkdir -p "$work"
+
+# series_names FILE: patch names of a quilt series file, comments dropped.
+series_names() { [ -f "$1" ] || return 0; sed 's/#.*//' "$1" | awk 'NF { print $1 }'; }
+# patch_files PATCH: the files a -p1 patch touches.
+patch_files() { sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$1" | sort -u; }
+
+feature=$(series_names series | sed 's,^,patches/,')
+toolchain=$(series_names toolchain/series | sed 's,^,toolchain/,')
+nfeature=$(printf '%s' "$feature" | grep -c . || true)
+
+# ---- 1: shellcheck
+if want 1; then
+	msg "check 1/6: shellcheck"
+	need_cmd shellcheck shellcheck
+	for f in scripts/*.sh tests/*.sh .ci/run; do
+		[ -f "$f" ] || continue
+		if out=$(shellcheck -x "$f" 2>&1); then pass "shellcheck $f"
+		else fail "shellcheck $f" "$(printf '%s' "$out" | grep -m1 'SC[0-9]')"; fi
+	done
+fi
+
+# ---- 2: source verification
+if want 2; then
+	msg "check 2/6: source verification"
+	if src=$(scripts/get-source.sh 2> "$work/source.err" | tail -n 1) && [ -d "$src" ]; then
+		pass "source-verifies"
+	else
+		fail "source-verifies" "$(tail -n 1 "$work/source.err")"; src=
+	fi
+	if [ -n "$src" ]; then
+		# A hard-linked copy with one file replaced by a one-byte variant.
+		t=$work/tampered
+		rm -rf "$t"; cp -al "$src" "$t"
+		cp "$t/kernel/sched.c" "$work/sched.c.orig"; rm "$t/kernel/sched.c"
+		sed '1s/^./#/' "$work/sched.c.orig" > "$t/kernel/sched.c"
+		if KERNEL_SRC=$t scripts/get-source.sh > /dev/null 2> "$work/tamper.err"; then
+			fail "source-one-byte-change-refused" "a modified tree was accepted"
+		elif grep -q 'kernel/sched.c' "$work/tamper.err"; then
+			pass "source-one-byte-change-refused"
+		else
+			fail "source-one-byte-change-refused" "refused without naming kernel/sched.c"
+		fi
+		rm -rf "$t"
+	fi
+	# Corrupt tarballs, in a scratch cache so the real one is untouched.
+	sc=$work/scratch-cache; rm -rf "$sc"; mkdir -p "$sc"
+	head -c 100000 /dev/urandom > "$sc/linux-2.6.9.tar.bz2"
+	if XDG_CACHE_HOME=$sc KERNEL_TARBALL=$sc/linux-2.6.9.tar.bz2 scripts/get-source.sh > /dev/null 2> "$work/corrupt.err"; then
+		fail "source-corrupt-official-tarball-refused" "accepted"
+	elif grep -q sha256 "$work/corrupt.err"; then pass "source-corrupt-official-tarball-refused"
+	else fail "source-corrupt-official-tarball-refused" "$(tail -n 1 "$work/corrupt.err")"; fi
+	tb=$(find "$CACHE" -maxdepth 1 -name 'linux-2.6.9.tar' | head -n 1)
+	if [ -n "$tb" ]; then
+		head -c 20000000 "$tb" > "$sc/linux-2.6.9.tar"
+		if XDG_CACHE_HOME=$sc KERNEL_TARBALL=$sc/linux-2.6.9.tar scripts/get-source.sh > /dev/null 2> "$work/trunc.err"; then
+			fail "source-truncated-tarball-refused" "accepted"
+		else pass "source-truncated-tarball-refused"; fi
+	fi
+	rm -rf "$sc"
+	# No qemu on PATH: a PATH of links to every command except qemu-system-*.
+	nb=$work/no-qemu-bin; rm -rf "$nb"; mkdir -p "$nb"
+	for d in /usr/local/bin /usr/bin /bin; do
+		for c in "$d"/*; do
+			n=${c##*/}
+			case $n in qemu-system-*) continue ;; esac
+			[ -e "$nb/$n" ] || ln -s "$c" "$nb/$n"
+		done
+	done
+	: > "$work/dummy-image"
+	if PATH=$nb CACHEHOT_NO_INSTALL=1 scripts/boot.sh "$work/dummy-image" "$work/dummy-image" up > /dev/null 2> "$work/noqemu.err"; then
+		fail "missing-qemu-clear-message" "boot.sh succeeded without qemu"
+	elif grep -q 'qemu-system-x86_64 not found.*apt-get install -y qemu-system-x86' "$work/noqemu.err"; then
+		pass "missing-qemu-clear-message"
+	else
+		fail "missing-qemu-clear-message" "$(tail -n 1 "$work/noqemu.err")"
+	fi
+	rm -rf "$nb" "$work/dummy-image"
+fi
+
+# ---- 3: series hygiene
+if want 3; then
+	msg "check 3/6: series hygiene ($nfeature feature patches)"
+	src=$(scripts/get-source.sh | tail -n 1)
+	t=$work/apply-pristine
+	rm -rf "$t"; cp -a "$src" "$t"
+	if [ "$nfeature" = 0 ]; then
+		pass "series-applies-to-pristine (empty series)"
+	elif (cd "$t" && QUILT_PATCHES=$ROOT/patches QUILT_SERIES=$ROOT/series QUILT_PC=.pc \
+		quilt --quiltrc=/dev/null push -a --fuzz=0) > "$work/apply.log" 2>&1; then
+		pass "series-applies-to-pristine"
+	else
+		fail "series-applies-to-pristine" "$(grep -m1 -i 'fail\|does not\|error' "$work/apply.log")"
+	fi
+	rm -rf "$t"
+	for p in $toolchain $feature; do
+		if [ ! -f "$p" ]; then fail "patch-format $p" "missing file"; continue; fi
+		head=$(sed '/^---$/q' "$p")
+		why=
+		printf '%s\n' "$head" | grep -q '^Subject: .' || why="${why}no Subject; "
+		# The message: non-blank lines between Subject and Signed-off-by.
+		body=$(printf '%s\n' "$head" | sed -n '/^Subject:/,/^Signed-off-by:/p' | sed '1d;$d' | grep -c '[^[:space:]]' || true)
+		[ "$body" -gt 0 ] || why="${why}empty message; "
+		printf '%s\n' "$head" | grep -q '^Signed-off-by: .*<.*@.*>' || why="${why}no Signed-off-by; "
+		printf '%s\n' "$head" | grep -q '^---$' || why="${why}no --- separator; "
+		sed -n '/^---$/,/^--- a\//p' "$p" | grep -Eq '[0-9]+ files? changed' || why="${why}no diffstat; "
+		grep -q '^+++ b/' "$p" || why="${why}not a -p1 a/ b/ diff; "
+		if [ -z "$why" ]; then pass "patch-format $p"; else fail "patch-format $p" "${why%; }"; fi
+	done
+	: > "$work/tc-files"; : > "$work/ft-files"
+	for p in $toolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
+	for p in $feature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done
+	both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
+	if [ -z "$both" ]; then pass "toolchain-and-feature-touch-disjoint-files"
+	else fail "toolchain-and-feature-touch-disjoint-files" "both touch: $both"; fi
+fi
+
+# build CONFIG [OPTS...]: run build-kernel.sh, keep its output in a log.
+build() {
+	_l=$work/build-$1${2:+-${2#--}}${3:+-$3}.log
+	scripts/build-kernel.sh "$@" > "$_l" 2>&1
+}
+
+# ---- 4: build matrix
+if want 4; then
+	for cfg in configs/*.config; do
+		c=$(basename "$cfg" .config)
+		# ia64 needs the cross gcc that scripts/build-ia64-toolchain.sh builds
+		# from Debian's gcc-12 source (instant once in the cache, 10-15 min
+		# the first time). It is never skipped: no compiler is a failure.
+		if [ "$(config_arch "$c")" = ia64 ]; then
+			msg "check 4/6: ia64 cross compiler (scripts/build-ia64-toolchain.sh)"
+			if scripts/build-ia64-toolchain.sh > "$work/ia64-toolchain.log" 2>&1; then
+				pass "ia64-toolchain"
+			else
+				fail "ia64-toolchain" "$(grep -m1 -i 'error' "$work/ia64-toolchain.log" || tail -n 1 "$work/ia64-toolchain.log") (log: build/check/ia64-toolchain.log)"
+				fail "build $c" "no ia64 cross compiler"
+				continue
+			fi
+		fi
+		msg "check 4/6: build $c (patched, then unpatched)"
+		okp=0 oku=0
+		if build "$c"; then pass "build $c"; okp=1
+		else fail "build $c" "see build/$c/logs/build.log"; fi
+		if build "$c" --unpatched; then pass "build $c.unpatched"; oku=1
+		else fail "build $c.unpatched" "see build/$c.unpatched/logs/build.log"; fi
+		if [ "$okp" = 1 ] && [ "$oku" = 1 ]; then
+			new=$(comm -13 "$BUILD/$c.unpatched/logs/warnings.txt" "$BUILD/$c/logs/warnings.txt")
+			if [ -z "$new" ]; then pass "no-new-warnings $c"
+			else
+				printf '%s\n' "$new" > "$BUILD/$c/logs/new-warnings.txt"
+				fail "no-new-warnings $c" "$(printf '%s\n' "$new" | wc -l) new (build/$c/logs/new-warnings.txt): $(printf '%s\n' "$new" | head -n 1)"
+			fi
+		fi
+	done
+fi
+
+# ---- 5: bisect: every prefix of the feature series builds (incrementally)
+if want 5; then
+	for n in $(seq 0 "$nfeature"); do
+		msg "check 5/6: bisect x86_64-smp with the first $n of $nfeature feature patches"
+		if build x86_64-smp --patches "$n"; then pass "bisect x86_64-smp patches 1..$n"
+		else fail "bisect x86_64-smp patches 1..$n" "$(grep -m1 'error' "$work/build-x86_64-smp-patches-$n.log")"; fi
+	done
+fi
+
+# ---- 6: boot matrix and host tests
+if want 6; then
+	[ -f tests/boot-cases ] || fail "boot-cases" "tests/boot-cases is missing"
+	while read -r name cfg topo extra; do
+		case $name in ''|'#'*) continue ;; esac
+		msg "check 6/6: boot $name ($cfg, $topo${extra:+, $extra})"
+		if ! img=$(scripts/build-kernel.sh "$cfg" 2> "$work/boot-build-$name.log" | tail -n 1); then
+			fail "boot $name" "kernel $cfg does not build"; continue
+		fi
+		arch=$(config_arch "$cfg")
+		initrd=$(scripts/make-initramfs.sh "$arch" 2>> "$work/boot-build-$name.log" | tail -n 1) ||
+			{ fail "boot $name" "initramfs for $arch does not build"; continue; }
+		# shellcheck disable=SC2086 # extra: kernel words, split on purpose
+		if BOOT_NAME=$name scripts/boot.sh "$img" "$initrd" "$topo" $extra > "$work/boot-$name.out" 2> "$work/boot-$name.err" < /dev/null; then
+			pass "boot $name"
+		else
+			fail "boot $name" "$(tail -n 1 "$work/boot-$name.err") (console: build/boot-logs/$name.log)"
+		fi
+		log=$BUILD/boot-logs/$name.log
+		[ -f "$log" ] || continue
+		while IFS= read -r l; do
+			l=${l%$'\r'}
+			case $l in
+			'GUEST PASS '*) pass "$name/${l#GUEST PASS }" ;;
+			'GUEST FAIL '*) r=${l#GUEST FAIL }; fail "$name/${r%%:*}" "${r#*: }" ;;
+			esac
+		done < "$log"
+	done < tests/boot-cases
+	for t in tests/*.sh; do
+		[ -x "$t" ] || continue
+		msg "check 6/6: host test $t"
+		"$t" > "$work/host-$(basename "$t").out" 2>&1 || true
+		sed '$d' "$work/host-$(basename "$t").out" | grep -E '^(PASS|FAIL) ' || true
+		last=$(tail -n 1 "$work/host-$(basename "$t").out")
+		if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+			npass=$((npass + BASH_REMATCH[1])); nfail=$((nfail + BASH_REMATCH[2]))
+		else
+			fail "host-test $t" "no 'N passed, M failed' last line: $last"
+		fi
+	done
+fi
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" = 0 ]

@@ -1,0 +1,40 @@
+#!/bin/sh
+# gen-config.sh NAME: regenerate configs/NAME.config, a full .config, from
+# allnoconfig plus the options listed in configs/NAME.frag. Run it after
+# editing a .frag; the build itself only reads the .config files.
+set -eu
+# shellcheck source=lib.sh
+. "$(dirname -- "$0")/lib.sh"
+# Our own make (make kernel CONFIG=...) must not leak its variables and
+# jobserver into the kernel's make.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+
+[ $# = 1 ] || die "usage: $0 NAME   (reads configs/NAME.frag)"
+name=$1
+frag=$ROOT/configs/$name.frag
+[ -f "$frag" ] || die "no $frag"
+arch=$(config_arch "$name")
+linux=$("$ROOT/scripts/prepare-tree.sh" "$name" --unpatched | tail -n 1)
+cc=$(toolchain_cc "$arch")
+cd "$linux"
+msg "$name: allnoconfig + $(grep -c . "$frag") options from configs/$name.frag"
+yes '' | make ARCH="$arch" CC="$cc" allnoconfig > /dev/null 2>&1
+# Drop every symbol the fragment sets, append the fragment, resolve the rest
+# with defaults (no prompts).
+syms=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1/p' "$frag" | tr '\n' '|' | sed 's/|$//')
+grep -Ev "^($syms)=|^# ($syms) is not set" .config > .config.new || true
+grep -v '=n$' "$frag" >> .config.new
+mv .config.new .config
+yes '' | make ARCH="$arch" CC="$cc" oldconfig > /dev/null 2>&1
+# Every requested option must have survived (a missing dependency drops it).
+bad=0
+while read -r line; do
+	case $line in
+	CONFIG_*=n) s=${line%=n}; ! grep -q "^$s=" .config || { warn "$s still set"; bad=1; } ;;
+	CONFIG_*=*) grep -qx "$line" .config || { warn "$line did not stick (dependency?)"; bad=1; } ;;
+	"# CONFIG_"*) s=${line#\# }; s=${s%% *}; ! grep -q "^$s=" .config || { warn "$s still set"; bad=1; } ;;
+	esac
+done < "$frag"
+[ "$bad" = 0 ] || die "configs/$name.frag: some options did not take effect"
+cp .config "$ROOT/configs/$name.config"
+msg "wrote configs/$name.config ($(grep -c '=y' .config) options =y)"

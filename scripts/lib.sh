@@ -1,0 +1,65 @@
+# shellcheck shell=sh
+# Shared helpers for the cachehot scripts. Sourced, never run.
+# Sets ROOT (the repository), CACHE (verified sources, stamps) and BUILD
+# (every generated file; git ignores it).
+
+ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/cachehot
+BUILD=${BUILD_DIR:-$ROOT/build}
+export ROOT CACHE BUILD
+
+# The pristine import's git tree id and the official tarball's checksum.
+PRISTINE_TREE_ID=f3d196d3b703bd3c7ca1effbc8b5f0298db9a874
+OFFICIAL_SHA256=f5dba6366e87e91234d1b0069cfea655b0a4cb37ea97f899226f16998e6ab9f1
+OFFICIAL_URL=https://cdn.kernel.org/pub/linux/kernel/v2.6/linux-2.6.9.tar.bz2
+export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
+
+# Progress goes to stderr so that stdout stays machine-readable
+# (get-source.sh and build-kernel.sh print a path as their last line).
+msg() { printf '>>> %s\n' "$*" >&2; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# need_cmd CMD PACKAGE: make sure CMD exists. As root, install the Debian
+# package; otherwise stop and print the exact command a user has to run.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 &&
+	   [ -z "${CACHEHOT_NO_INSTALL:-}" ]; then
+		msg "installing $2 (for $1)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y "$2" >&2 ||
+			die "could not install $2; run: apt-get update && apt-get install -y $2"
+		command -v "$1" >/dev/null 2>&1 && return 0
+	fi
+	die "$1 not found; install it with: sudo apt-get install -y $2"
+}
+
+# config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix).
+config_arch() {
+	case $1 in
+	x86_64*) echo x86_64 ;;
+	i386*) echo i386 ;;
+	ia64*) echo ia64 ;;
+	*) die "cannot tell the architecture of config '$1' (name must start with x86_64, i386 or ia64)" ;;
+	esac
+}
+
+# toolchain_cc ARCH: the CC= value: ccache gcc plus toolchain/flags-ARCH.
+# Lines of flags-ARCH that start with "-" are compiler flags.
+toolchain_cc() {
+	_f=$ROOT/toolchain/flags-$1
+	_cc=${CROSS_CC:-gcc}
+	[ "$1" = ia64 ] && _cc=${CROSS_CC:-ia64-linux-gnu-gcc}
+	[ -n "${CACHEHOT_NO_CCACHE:-}" ] || ! command -v ccache >/dev/null 2>&1 || _cc="ccache $_cc"
+	if [ -f "$_f" ]; then
+		_cc="$_cc $(sed -n 's/[[:space:]]*#.*//; /^-/p' "$_f" | tr '\n' ' ')"
+	fi
+	printf '%s\n' "$_cc" | sed 's/ *$//'
+}
+
+# toolchain_makevars ARCH: NAME=value lines of toolchain/flags-ARCH, one a line.
+toolchain_makevars() {
+	_f=$ROOT/toolchain/flags-$1
+	[ -f "$_f" ] || return 0
+	sed -n 's/[[:space:]]*#.*//; /^[A-Za-z_][A-Za-z0-9_.]*=/p' "$_f"
+}
