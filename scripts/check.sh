@@ -4,7 +4,7 @@
 # the exit status is non-zero if anything failed.
 # Sections (CHECK_SECTIONS="1 2 ..." runs a subset):
 #   1 shellcheck   2 source verification   3 series hygiene
-#   4 build matrix (patched, unpatched, no new warnings)   5 bisect
+#   4 build matrix (patched, unpatched, no new warnings)   5 bisect (all configs)
 #   6 boot matrix (tests/boot-cases) and host tests (tests/*.sh)
 # Progress goes to stderr; full logs stay under build/.
 set -eu
@@ -175,12 +175,20 @@ if want 4; then
 	done
 fi
 
-# ---- 5: bisect: every prefix of the feature series builds (incrementally)
+# ---- 5: bisect: every prefix of the feature series builds, on every config
+# (incrementally, in build/<config>.bisect; ccache makes repeats cheap).
 if want 5; then
-	for n in $(seq 0 "$nfeature"); do
-		msg "check 5/6: bisect x86_64-smp with the first $n of $nfeature feature patches"
-		if build x86_64-smp --patches "$n"; then pass "bisect x86_64-smp patches 1..$n"
-		else fail "bisect x86_64-smp patches 1..$n" "$(grep -m1 'error' "$work/build-x86_64-smp-patches-$n.log")"; fi
+	for cfg in configs/*.config; do
+		c=$(basename "$cfg" .config)
+		if [ "$(config_arch "$c")" = ia64 ] && ! scripts/build-ia64-toolchain.sh > /dev/null 2>&1; then
+			fail "bisect $c" "no ia64 cross compiler (see build/check/ia64-toolchain.log)"
+			continue
+		fi
+		for n in $(seq 0 "$nfeature"); do
+			msg "check 5/6: bisect $c with the first $n of $nfeature feature patches"
+			if build "$c" --patches "$n"; then pass "bisect $c patches 1..$n"
+			else fail "bisect $c patches 1..$n" "$(grep -m1 'error' "$work/build-$c-patches-$n.log")"; fi
+		done
 	done
 fi
 
