@@ -48,13 +48,13 @@ if [ -z "$hz" ]; then
 fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
-#   chk=hz:<HZ>,cpus:<vCPUs>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1
-# (0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL). A chk=
+#   chk=hz:<HZ>,cpus:<vCPUs>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1
+# (0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 dotconfig=$(dirname "$image")/../../../.config
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
-chk="cpus:${smp%%,*},smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL)"
+chk="cpus:${smp%%,*},smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
 for w in "$@"; do
 	case $w in

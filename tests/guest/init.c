@@ -13,8 +13,8 @@
  *   chk=key:value,key:value,...   with the keys
  *   hz       the kernel's HZ (from the built tree's asm/param.h)
  *   cpus     vCPUs the topology gives
- *   smp smt numa sysctl   0|1: whether the config has SMP, SCHED_SMT, NUMA,
- *            SYSCTL (which decides the domain levels and the knobs)
+ *   smp smt numa sysctl proc   0|1: whether the config has SMP, SCHED_SMT,
+ *            NUMA, SYSCTL, PROC_FS (which decide the domain levels and knobs)
  *   cpu node the boot option's expected SMP / NUMA level in us (else derived)
  *   warn     1: a bad cache_hot_time= was given, expect its warning
  *   stress   n: do n sysctl writes while busy tasks migrate
@@ -36,6 +36,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -348,8 +349,9 @@ static void check_sysctl(const char *path, const char *lvl, int ncpus,
 			     sizeof(why));
 		snprintf(name, sizeof(name), "sysctl-%s-write-%.*s", lvl,
 			 (int)strcspn(g->in, "\n"), g->in);
-		check(ok, name, "write '%s': %s, reads %ld (want %ld); %s",
-		      g->in, err ? strerror(err) : "ok", got, g->us,
+		check(ok, name, "write '%.*s': %s, reads %ld (want %ld); %s",
+		      (int)strcspn(g->in, "\n"), g->in,
+		      err ? strerror(err) : "ok", got, g->us,
 		      err || got != g->us ? "-" : why);
 	}
 	snprintf(name, sizeof(name), "sysctl-%s-other-level-untouched", lvl);
@@ -363,9 +365,9 @@ static void check_sysctl(const char *path, const char *lvl, int ncpus,
 		long got = read_us(path);
 
 		if (err != EINVAL || got != before) {
-			printf("GUEST INFO bad write '%s' to %s: %s, value %ld\n",
-			       bad_writes[i], path, err ? strerror(err) : "accepted",
-			       got);
+			printf("GUEST INFO bad write '%.*s' to %s: %s, value %ld\n",
+			       (int)strcspn(bad_writes[i], "\n"), bad_writes[i],
+			       path, err ? strerror(err) : "accepted", got);
 			bad_ok = 0;
 		}
 	}
@@ -374,6 +376,52 @@ static void check_sysctl(const char *path, const char *lvl, int ncpus,
 	check(bad_ok && view_ok(ncpus, smt, numa, *cpu_us, *node_us, why,
 				sizeof(why)),
 	      name, "see the INFO lines above %s", why);
+}
+
+/*
+ * sysctl(2) with the binary numbers of 2.6.9's KERN_* enum: CTL_KERN=1,
+ * KERN_CACHE_HOT_TIME=67, KERN_CACHE_HOT_TIME_NODE=68; an unsigned int of us.
+ */
+struct sysctl_args {
+	int *name;
+	int nlen;
+	void *oldval;
+	size_t *oldlenp;
+	void *newval;
+	size_t newlen;
+	unsigned long unused[4];
+};
+
+static int binary_sysctl(int num, unsigned *oldval, const unsigned *newval)
+{
+	int name[2] = { 1, num };
+	size_t oldlen = sizeof(*oldval);
+	struct sysctl_args a = {
+		name, 2, oldval, oldval ? &oldlen : NULL, (void *)newval,
+		newval ? sizeof(*newval) : 0, { 0 }
+	};
+
+	return syscall(SYS__sysctl, &a) ? errno : 0;
+}
+
+static void check_binary_sysctl(const char *path, const char *lvl, int num)
+{
+	unsigned v = 0, w = 3000, big = 10000001;
+	char name[96];
+	int err;
+
+	err = binary_sysctl(num, &v, NULL);
+	snprintf(name, sizeof(name), "sysctl2-%s-read", lvl);
+	check(!err && (long)v == read_us(path), name, "sysctl(2) %s, %u; %s reads %ld",
+	      err ? strerror(err) : "ok", v, path, read_us(path));
+	err = binary_sysctl(num, NULL, &w);
+	snprintf(name, sizeof(name), "sysctl2-%s-write", lvl);
+	check(!err && read_us(path) == 3000, name, "sysctl(2) write 3000: %s; reads %ld",
+	      err ? strerror(err) : "ok", read_us(path));
+	err = binary_sysctl(num, NULL, &big);
+	snprintf(name, sizeof(name), "sysctl2-%s-write-over-10s-einval", lvl);
+	check(err == EINVAL && read_us(path) == 3000, name, "write %u: %s; reads %ld",
+	      big, err ? strerror(err) : "accepted", read_us(path));
 }
 
 /* Writing as a non-root user is refused at open() with EACCES. */
@@ -465,6 +513,7 @@ int main(void)
 	long hz = env_long("hz", 0), ncpus = env_long("cpus", 1);
 	int smt = env_long("smt", 0), numa = env_long("numa", 0);
 	int smp = env_long("smp", 1), sysctl = env_long("sysctl", 1);
+	int proc = env_long("proc", 1);
 	long stress = env_long("stress", 0), online;
 	long cpu_us = -1, node_us = -1;
 	int n;
@@ -472,9 +521,12 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	mkdir("/proc", 0555);
 	if (mount("proc", "/proc", "proc", 0, NULL) != 0 && errno != EBUSY) {
-		check(0, "proc-mounted", "mount: %s", strerror(errno));
+		/* without PROC_FS the kernel only has to boot and run us */
+		check(!proc && errno == ENODEV, proc ? "proc-mounted" :
+		      "no-procfs-boots", "mount: %s", strerror(errno));
 		goto out;
 	}
+	check(proc, "proc-mounted", "mounted /proc in a kernel without PROC_FS");
 	n = klogctl(3, klog, sizeof(klog) - 1);
 	klog[n > 0 ? n : 0] = 0;
 	print_klog_lines("cache_hot_time");
@@ -511,6 +563,9 @@ int main(void)
 			     &node_us);
 		check_non_root(SYSCTL_NODE, "numa");
 	}
+	check_binary_sysctl(SYSCTL_CPU, "smp", 67);
+	if (numa)
+		check_binary_sysctl(SYSCTL_NODE, "numa", 68);
 	if (stress > 0)
 		check_stress(SYSCTL_NODE, (int)stress, ncpus, smt, numa);
 
