@@ -17,7 +17,8 @@
  *                        value, "boot" = do not write (unpatched kernel),
  *                        "pin" = workers pinned one CPU each (no migration)
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
- *                        then rep 2...; the order rotates by one per rep)
+ *                        then rep 2...; counterbalanced order: odd reps
+ *                        rotate, each even rep reverses the odd one before)
  *   chrep0=K             number of the first repetition (the host
  *                        interleaves repetitions across boots)
  *   chrun_ms=, chwarm_ms= measured and warm-up time per run
@@ -565,8 +566,19 @@ int main(void)
 	t_start = now();
 	for (r = 0; r < reps; r++) {
 		for (k = 0; k < npoints; k++) {
-			/* rotate the order by one per repetition */
-			const char *p = points[(k + rep0 + r - 1) % npoints];
+			/*
+			 * Counterbalanced order: throughput drifts during a
+			 * boot (the workers persist, their placement settles),
+			 * so a point's position in the run order biases it.
+			 * Odd repetitions run the points rotated by one more
+			 * than the last odd one, each even repetition runs the
+			 * preceding odd one backwards: over every pair of
+			 * repetitions each point's mean position is the middle.
+			 */
+			int q = rep0 + r;
+			int rot = (q % 2) ? q - 1 : q - 2;
+			int kk = (q % 2) ? k : npoints - 1 - k;
+			const char *p = points[(kk + rot) % npoints];
 			int n = r * npoints + k + 1, total = reps * npoints;
 			long us = -1;
 			struct snap a, b;

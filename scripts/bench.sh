@@ -9,7 +9,7 @@
 # the kernel derived at boot ("d") and a pinned run (no migration at all);
 # the unpatched guest runs the same workload at its boot-time value.
 # Repetitions are interleaved twice: inside a boot (rep 1 of every point,
-# order rotated per rep) and across boots (patched and unpatched alternate,
+# order counterbalanced per pair of reps) and across boots (patched and unpatched alternate,
 # ABBA, so a linear drift of the shared host hits both alike).
 #
 # Output: results/<timestamp>/ (git ignores results/): runs.csv (every
@@ -80,7 +80,7 @@ msg "bench: $cpus vCPUs ($topo), $reps reps x ($nruns_p patched + $uruns unpatch
 # One build at a time: the host is shared.
 img_p=$("$ROOT/scripts/build-kernel.sh" "$config" | tail -n 1)
 img_u=$("$ROOT/scripts/build-kernel.sh" "$config" --unpatched | tail -n 1)
-initrd=$("$ROOT/scripts/bench-initramfs.sh" x86_64 | tail -n 1)
+initrd=$("$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT/bench/oltp.c" | tail -n 1)
 t_built=$(date +%s)
 
 # Estimated seconds of one boot: about 8 s of boot and setup, the

@@ -1,14 +1,21 @@
 #!/bin/sh
-# make-initramfs.sh ARCH: compile tests/guest/*.c into one static musl program
-# and pack it as /init of a newc cpio (what 2.6.9 unpacks from qemu -initrd).
-# glibc static binaries refuse to run on 2.6.9, musl ones work.
-# Prints the cpio path: build/initramfs-ARCH.cpio.
+# make-initramfs.sh ARCH [NAME SOURCE.c...]: compile the sources into one
+# static musl program and pack it as /init of a newc cpio (what 2.6.9
+# unpacks from qemu -initrd). glibc static binaries refuse to run on 2.6.9,
+# musl ones work. Default: NAME=guest, the checks in tests/guest/*.c;
+# scripts/bench.sh builds NAME=bench from bench/oltp.c. Each NAME has its own
+# archive, so the test and benchmark guests never overwrite each other.
+# Prints the cpio path: build/initramfs-NAME-ARCH.cpio.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
 
-[ $# = 1 ] || die "usage: $0 x86_64|i386"
-arch=$1
+[ $# = 1 ] || [ $# -ge 3 ] || die "usage: $0 x86_64|i386 [NAME SOURCE.c...]"
+arch=$1; shift
+if [ $# = 0 ]; then
+	set -- guest "$ROOT"/tests/guest/*.c
+fi
+name=$1; shift
 case $arch in
 x86_64) need_cmd musl-gcc musl-tools; cc=musl-gcc ;;
 i386) need_cmd musl-gcc musl-tools
@@ -18,18 +25,16 @@ i386) need_cmd musl-gcc musl-tools
 esac
 need_cmd cpio cpio
 
-dir=$BUILD/initramfs-$arch
-out=$BUILD/initramfs-$arch.cpio
+dir=$BUILD/initramfs-$name-$arch
+out=$dir.cpio
 mkdir -p "$dir/root/proc" "$dir/root/dev"
-# Rebuild only when a source is newer than the archive.
-if [ -f "$out" ] && [ -z "$(find "$ROOT/tests/guest" -newer "$out" -name '*.[ch]')" ] &&
-	[ -z "$(find "$0" -newer "$out")" ]; then
+# Rebuild only when a source (or this script) is newer than the archive.
+if [ -f "$out" ] && [ -z "$(find "$@" "$0" -newer "$out")" ]; then
 	echo "$out"; exit 0
 fi
-msg "initramfs: compiling tests/guest/*.c for $arch with $cc -static"
-# shellcheck disable=SC2046 # one argument per source file
-$cc -static -O2 -Wall -o "$dir/root/init" $(ls "$ROOT"/tests/guest/*.c) ||
-	die "guest program does not compile"
+msg "initramfs $name: compiling $* for $arch with $cc -static"
+$cc -static -O2 -Wall -Wextra -Wno-sign-compare -o "$dir/root/init" "$@" ||
+	die "the $name guest program does not compile"
 (cd "$dir/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
 mv "$out.tmp" "$out"
 echo "$out"
