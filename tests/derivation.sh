@@ -32,10 +32,16 @@ done <"$work/series"
 extract() {
 	_file=$1; shift
 	for _fn in "$@"; do
+		# A definition starts "type name(" on one line, or "type" on
+		# one line and "name (" at the start of the next (ia64 style).
 		awk -v fn="$_fn" '
-		!on && $0 ~ "^[a-z].*[ *]" fn " ?\\(" && $0 !~ ";$" { on = 1 }
+		!on && $0 ~ "^([a-z].*[ *])?" fn " ?\\(" && $0 !~ ";$" {
+			on = 1
+			if ($0 ~ "^" fn) print prev
+		}
 		on { print }
 		on && /^}/ { on = 0; n++ }
+		{ prev = $0 }
 		END { if (!n) { print "no function " fn > "/dev/stderr"; exit 1 } }' "$_file"
 	done
 }
@@ -75,6 +81,13 @@ for arch in i386 x86_64; do
 		-o "tune-$arch" main.c
 done
 
+# ia64's decay= handler, with lib/cmdline.c's get_option() of the pristine tree
+{
+	extract "$src/lib/cmdline.c" get_option
+	extract "$work/tree/arch/ia64/kernel/smpboot.c" decay
+} >extract-decay.c
+gcc -std=gnu99 -Wall -DDECAY -DHZ=1024 -I. -o decay-ia64 main.c
+
 pass=0 fail=0
 # expect NAME WANT CMD...: the last line CMD prints must be WANT.
 expect() {
@@ -93,6 +106,10 @@ expect ia64-decay-20 "smt 0 smp 19531 numa 19531" ./sched-1024 derive 20
 expect ia64-decay-1 "smt 0 smp 976 numa 10000" ./sched-1024 derive 1
 expect ia64-decay-0-default "smt 0 smp 10000 numa 10000" ./sched-1024 derive 0
 expect ia64-decay-huge-clamped "smt 0 smp 10000000 numa 10000000" ./sched-1024 derive 100000
+# ia64's decay=: a plain non-negative integer, else a warning and no change
+for c in 10:10 20:20 0:0 1:1 -1:10 junk:10 10abc:10 :10 5,6:10; do
+	expect "ia64-decay=${c%%:*}" "ticks ${c#*:}" ./decay-ia64 decay "${c%%:*}"
+done
 # HZ=1000, 64- and 32-bit
 for b in sched-1000 sched-1000-32; do
 	expect "$b-1-tick" "smt 0 smp 1000 numa 10000" ./$b derive 1

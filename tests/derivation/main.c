@@ -3,10 +3,12 @@
  * It is compiled with one of:
  *   -DSCHED   the series' kernel/sched.c rule, parser and boot option
  *   -DX86     an x86 smp_tune_scheduling() (i386 or x86_64 smpboot.c)
+ *   -DDECAY   ia64's decay= handler (arch/ia64/kernel/smpboot.c)
  * and prints what that code computes, one line per request:
  *   sched:  derive TICKS [BOOTOPTION]  -> "smt U smp U numa U" (us)
  *           parse STRING               -> "ns N" or "einval"
  *   x86:    tune CPU_KHZ CACHE_KB      -> "ticks T"
+ *   decay:  decay STRING               -> "ticks T" (starting from 10)
  */
 #include "shim.h"
 
@@ -57,6 +59,23 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: tune CPU_KHZ CACHE_KB\n");
+	return 2;
+}
+#endif
+
+#ifdef DECAY
+unsigned long cache_decay_ticks = 10;	/* ia64's default */
+#define simple_strtol	strtol		/* base 0, as lib/vsprintf.c's */
+#include "extract-decay.c"
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "decay")) {
+		decay(argv[2]);
+		printf("ticks %lu\n", cache_decay_ticks);
+		return 0;
+	}
+	fprintf(stderr, "usage: decay STRING\n");
 	return 2;
 }
 #endif
