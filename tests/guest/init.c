@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -573,6 +574,13 @@ out:
 	printf("GUEST INFO %d passed, %d failed\n", passed, failed);
 	printf("GUEST END\n");
 	fflush(stdout);
+	/*
+	 * The console is a tty: write() returns before the serial line has
+	 * sent the bytes, and the kernel's "Power down." would interleave
+	 * with our last lines (seen once: "GUEST EN...D"). Wait for it.
+	 */
+	tcdrain(STDOUT_FILENO);
+	usleep(200000);		/* and the UART's FIFO */
 	sync();
 	reboot(RB_POWER_OFF);
 	for (;;)
