@@ -21,17 +21,40 @@ warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # need_cmd CMD PACKAGE: make sure CMD exists. As root, install the Debian
-# package; otherwise stop and print the exact command a user has to run.
+# package; otherwise stop and print the exact commands a user has to run. A
+# PACKAGE:ARCH of another architecture cannot be installed before dpkg knows
+# ARCH and apt has that architecture's package lists.
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 && return 0
+	_pkg=$2
+	_arch=
+	case $_pkg in *:*) _arch=${_pkg##*:} ;; esac
+	_add=
+	if [ -n "$_arch" ] && ! { dpkg --print-architecture; dpkg --print-foreign-architectures; } 2>/dev/null | grep -qx "$_arch"; then
+		_add=1
+	fi
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 &&
 	   [ -z "${CACHEHOT_NO_INSTALL:-}" ]; then
-		msg "installing $2 (for $1)"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "$2" >&2 ||
-			die "could not install $2; run: apt-get update && apt-get install -y $2"
+		if [ -n "$_add" ]; then
+			msg "adding the $_arch architecture to dpkg (for $_pkg)"
+			dpkg --add-architecture "$_arch" || die "dpkg --add-architecture $_arch failed"
+		fi
+		if [ -n "$_arch" ]; then
+			# As in .ci/run: a failed update (a mirror caught mid-sync)
+			# is not fatal, the install then uses the lists there are.
+			msg "apt-get update (package lists of $_arch)"
+			apt-get update >&2 || warn "apt-get update failed; installing from the current package lists"
+		fi
+		msg "installing $_pkg (for $1)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y "$_pkg" >&2 ||
+			die "could not install $_pkg; run: apt-get update && apt-get install -y $_pkg"
 		command -v "$1" >/dev/null 2>&1 && return 0
 	fi
-	die "$1 not found; install it with: sudo apt-get install -y $2"
+	[ -n "$_arch" ] || die "$1 not found; install it with: sudo apt-get install -y $_pkg"
+	die "$1 not found; install it with these commands, one after the other:
+${_add:+  sudo dpkg --add-architecture $_arch
+}  sudo apt-get update
+  sudo apt-get install -y $_pkg"
 }
 
 # config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix).

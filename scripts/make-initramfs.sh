@@ -19,7 +19,7 @@ name=$1; shift
 case $arch in
 x86_64) need_cmd musl-gcc musl-tools; cc=musl-gcc ;;
 i386) need_cmd musl-gcc musl-tools
-	need_cmd i386-linux-musl-gcc "musl-dev:i386 (after: dpkg --add-architecture i386 && apt-get update)"
+	need_cmd i386-linux-musl-gcc musl-dev:i386
 	cc=i386-linux-musl-gcc ;;
 *) die "no initramfs for $arch (only x86_64 and i386 boot under QEMU)" ;;
 esac
