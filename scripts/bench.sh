@@ -32,10 +32,10 @@ set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
 
-need_cmd gnuplot gnuplot-nox
-need_cmd taskset util-linux
-need_cmd lscpu util-linux
-need_cmd gcc gcc
+need_cmd gnuplot
+need_cmd taskset
+need_cmd lscpu
+need_cmd gcc
 
 config=x86_64-smp
 cpus=${BENCH_CPUS:-$(nproc)}

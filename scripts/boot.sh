@@ -19,8 +19,8 @@ image=$1 initrd=$2 topo=$3
 shift 3
 [ -f "$image" ] || die "no kernel image $image"
 [ -f "$initrd" ] || die "no initramfs $initrd"
-need_cmd qemu-system-x86_64 qemu-system-x86
-need_cmd timeout coreutils
+need_cmd qemu-system-x86_64
+need_cmd timeout
 
 arch=${ARCH:-}
 [ -n "$arch" ] || case $image in */arch/i386/*) arch=i386 ;; *) arch=x86_64 ;; esac

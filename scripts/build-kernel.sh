@@ -16,11 +16,11 @@ config=$1; shift
 arch=$(config_arch "$config")
 cfg=$ROOT/configs/$config.config
 [ -f "$cfg" ] || die "no $cfg (configs: $(find "$ROOT/configs" -name '*.config' -exec basename {} .config \; | tr '\n' ' '))"
-need_cmd gcc gcc
-need_cmd make make
-need_cmd ccache ccache
-need_cmd bc bc
-need_cmd flock util-linux
+need_cmd gcc
+need_cmd make
+need_cmd ccache
+need_cmd bc
+need_cmd flock
 
 # One kernel build at a time on this machine (2 shared cores), and never two
 # runs in the same tree: hold a lock for prepare + build.

@@ -32,7 +32,7 @@ nfeature=$(printf '%s' "$feature" | grep -c . || true)
 # ---- 1: shellcheck
 if want 1; then
 	msg "check 1/6: shellcheck"
-	need_cmd shellcheck shellcheck
+	need_cmd shellcheck
 	for f in scripts/*.sh tests/*.sh .ci/run; do
 		[ -f "$f" ] || continue
 		if out=$(shellcheck -x "$f" 2>&1); then pass "shellcheck $f"

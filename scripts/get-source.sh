@@ -12,8 +12,8 @@ set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
 
-need_cmd git git
-need_cmd flock util-linux
+need_cmd git
+need_cmd flock
 
 # One verifier at a time: two runs must not share a git index, nor unpack
 # into the cache while another run copies from it.
@@ -137,7 +137,7 @@ dl=$CACHE/linux-2.6.9.tar.bz2
 if command -v curl >/dev/null 2>&1; then
 	curl -fL --retry 3 -o "$dl.part" "$OFFICIAL_URL" || die "download failed; put linux-2.6.9.tar.bz2 into $CACHE or set KERNEL_TARBALL"
 else
-	need_cmd wget wget
+	need_cmd wget
 	wget -O "$dl.part" "$OFFICIAL_URL" || die "download failed; put linux-2.6.9.tar.bz2 into $CACHE or set KERNEL_TARBALL"
 fi
 mv "$dl.part" "$dl"

@@ -20,13 +20,15 @@ msg() { printf '>>> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# need_cmd CMD PACKAGE: make sure CMD exists. As root, install the Debian
-# package; otherwise stop and print the exact commands a user has to run. A
+# need_cmd CMD: make sure CMD exists. Its Debian package is the one
+# scripts/packages names (the list .ci/run installs too). As root, install
+# it; otherwise stop and print the exact commands a user has to run. A
 # PACKAGE:ARCH of another architecture cannot be installed before dpkg knows
 # ARCH and apt has that architecture's package lists.
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 && return 0
-	_pkg=$2
+	_pkg=$(awk -v c="$1" '$1 == c { print $2; exit }' "$ROOT/scripts/packages")
+	[ -n "$_pkg" ] || die "$1 not found, and scripts/packages names no package for it"
 	_arch=
 	case $_pkg in *:*) _arch=${_pkg##*:} ;; esac
 	_add=

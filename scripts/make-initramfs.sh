@@ -17,13 +17,11 @@ if [ $# = 0 ]; then
 fi
 name=$1; shift
 case $arch in
-x86_64) need_cmd musl-gcc musl-tools; cc=musl-gcc ;;
-i386) need_cmd musl-gcc musl-tools
-	need_cmd i386-linux-musl-gcc musl-dev:i386
-	cc=i386-linux-musl-gcc ;;
+x86_64) need_cmd musl-gcc; cc=musl-gcc ;;
+i386) need_cmd musl-gcc; need_cmd i386-linux-musl-gcc; cc=i386-linux-musl-gcc ;;
 *) die "no initramfs for $arch (only x86_64 and i386 boot under QEMU)" ;;
 esac
-need_cmd cpio cpio
+need_cmd cpio
 
 dir=$BUILD/initramfs-$name-$arch
 out=$dir.cpio

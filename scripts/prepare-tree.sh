@@ -25,8 +25,8 @@ esac
 [ -f "$ROOT/configs/$config.config" ] || [ -f "$ROOT/configs/$config.frag" ] ||
 	die "no configs/$config.config"
 
-need_cmd quilt quilt
-need_cmd patch patch
+need_cmd quilt
+need_cmd patch
 
 top=$BUILD/$tree
 linux=$top/linux

@@ -9,8 +9,8 @@
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 
-need_cmd patch patch
-need_cmd i386-linux-musl-gcc musl-dev:i386
+need_cmd patch
+need_cmd i386-linux-musl-gcc
 
 work=$BUILD/derivation
 rm -rf "$work"
