@@ -11,6 +11,8 @@ set -eu
 
 need_cmd patch
 need_cmd i386-linux-musl-gcc
+# 32-bit programs run under qemu-user: hosts may have IA-32 emulation off
+need_cmd qemu-i386
 
 work=$BUILD/derivation
 rm -rf "$work"
@@ -27,6 +29,18 @@ while read -r p; do
 	patch -s -p1 --fuzz=0 -d "$work/tree" <"$ROOT/patches/$p" ||
 		die "patches/$p does not apply"
 done <"$work/series"
+
+# extract_var FILE NAME...: the definitions of static arrays NAME, verbatim.
+extract_var() {
+	_file=$1; shift
+	for _v in "$@"; do
+		awk -v v="$_v" '
+		!on && $0 ~ "^static .*[ *]" v "\\[" { on = 1; n++ }
+		on { print }
+		on && /;/ { on = 0 }
+		END { if (!n) { print "no array " v > "/dev/stderr"; exit 1 } }' "$_file"
+	done
+}
 
 # extract FILE NAME...: the definitions of functions NAME, verbatim.
 extract() {
@@ -48,11 +62,11 @@ extract() {
 
 sched=$work/tree/kernel/sched.c
 {
-	grep -E '^#define (SD_LV_|CACHE_HOT_TIME_)' "$sched"
-	grep -E '^static unsigned long long (sched_cache_hot_time|cache_hot_time_opt)\[' "$sched"
-	grep -E '^static int cache_hot_time_opt_set' "$sched"
-	extract "$sched" ns_to_us parse_cache_hot_time cache_hot_time_setup \
-		ticks_to_ns sched_init_cache_hot_time
+	sed -n '/^enum sd_level {/,/^};/p' "$work/tree/include/linux/sched.h"
+	grep -E '^#define CACHE_HOT_TIME_' "$sched"
+	extract_var "$sched" sched_cache_hot_time cache_hot_time_boot
+	extract "$sched" parse_cache_hot_time cache_hot_time_setup \
+		cache_hot_time_node sched_init_cache_hot_time
 } >"$work/extract-sched.c"
 
 cd "$work"
@@ -81,73 +95,157 @@ for arch in i386 x86_64; do
 		-o "tune-$arch" main.c
 done
 
-# ia64's decay= handler, with lib/cmdline.c's get_option() of the pristine tree
-{
-	extract "$src/lib/cmdline.c" get_option
-	extract "$work/tree/arch/ia64/kernel/smpboot.c" decay
-} >extract-decay.c
+# ia64's decay= handler
+extract "$work/tree/arch/ia64/kernel/smpboot.c" decay >extract-decay.c
 gcc -std=gnu99 -Wall -DDECAY -DHZ=1024 -I. -o decay-ia64 main.c
+
+# run PROGRAM ARGS...: 32-bit (i386) programs through qemu-i386
+run() {
+	case $1 in
+	*-32|*i386) qemu-i386 "$@" ;;
+	*) "$@" ;;
+	esac
+}
 
 pass=0 fail=0
 # expect NAME WANT CMD...: the last line CMD prints must be WANT.
 expect() {
 	_name=$1 _want=$2; shift 2
-	_got=$("$@" 2>&1 | tail -n 1)
+	_got=$(run "$@" 2>&1 | tail -n 1)
 	if [ "$_got" = "$_want" ]; then
 		printf "PASS %s\n" "$_name"; pass=$((pass + 1))
 	else
 		printf "FAIL %s: got %s, want %s\n" "$_name" "'$_got'" "'$_want'"; fail=$((fail + 1))
 	fi
 }
+# expect_line NAME WANT CMD...: some line CMD prints must be WANT.
+expect_line() {
+	_name=$1 _want=$2; shift 2
+	if run "$@" 2>&1 | grep -qxF -- "$_want"; then
+		printf "PASS %s\n" "$_name"; pass=$((pass + 1))
+	else
+		printf "FAIL %s: no line %s in: %s\n" "$_name" "'$_want'" \
+			"$(run "$@" 2>&1 | tr '\n' '|')"; fail=$((fail + 1))
+	fi
+}
+
+# The rule, computed here: SMP ticks * 10^6 / HZ us (jiffies_to_usecs
+# truncates), at most 4 s from 4 * HZ ticks on; 10000 us for 0 ticks.
+rule() { # TICKS HZ
+	if [ "$1" = 0 ]; then echo 10000
+	elif [ "$1" -ge $((4 * $2)) ]; then echo 4000000
+	else echo $(($1 * 1000000 / $2)); fi
+}
+node() { [ "$1" -gt 10000 ] && echo "$1" || echo 10000; }
 
 # ia64: HZ=1024, cache_decay_ticks=10 (the default) and decay= values
-expect ia64-default-10-ticks "smt 0 smp 9765 numa 10000" ./sched-1024 derive 10
-expect ia64-decay-20 "smt 0 smp 19531 numa 19531" ./sched-1024 derive 20
-expect ia64-decay-1 "smt 0 smp 976 numa 10000" ./sched-1024 derive 1
-expect ia64-decay-0-default "smt 0 smp 10000 numa 10000" ./sched-1024 derive 0
-expect ia64-decay-huge-clamped "smt 0 smp 10000000 numa 10000000" ./sched-1024 derive 100000
-# ia64's decay=: a plain non-negative integer, else a warning and no change
-for c in 10:10 20:20 0:0 1:1 -1:10 junk:10 10abc:10 :10 5,6:10; do
+for t in 10 20 1 0 4095 4096 100000; do
+	u=$(rule $t 1024)
+	expect "ia64-derive-$t-ticks" "smt 0 smp $u numa $(node "$u")" ./sched-1024 derive $t
+done
+# ia64's decay=: a plain decimal of at most 9 digits, else no change
+for c in 10:10 20:20 0:0 1:1 010:10 999999999:999999999 -1:10 +5:10 \
+	junk:10 10abc:10 :10 5,6:10 0x10:10 4294967306:10 1000000000:10; do
 	expect "ia64-decay=${c%%:*}" "ticks ${c#*:}" ./decay-ia64 decay "${c%%:*}"
 done
+expect_line "ia64-decay-warning-quotes-value" \
+	"<4>decay=0x10: not a decimal number of ticks of at most 9 digits, keeping 10" \
+	./decay-ia64 decay 0x10
+
 # HZ=1000, 64- and 32-bit
 for b in sched-1000 sched-1000-32; do
-	expect "$b-1-tick" "smt 0 smp 1000 numa 10000" ./$b derive 1
-	expect "$b-unmeasured" "smt 0 smp 10000 numa 10000" ./$b derive 0
-	expect "$b-12-ticks" "smt 0 smp 12000 numa 12000" ./$b derive 12
+	for t in 1 0 12 3999 4000; do
+		u=$(rule $t 1000)
+		expect "$b-derive-$t-ticks" "smt 0 smp $u numa $(node "$u")" ./$b derive $t
+	done
 	expect "$b-boot-two-values" "smt 0 smp 7500 numa 20000" ./$b derive 1 7.5ms,20ms
 	expect "$b-boot-smp-only" "smt 0 smp 7500 numa 10000" ./$b derive 1 7500us
 	expect "$b-boot-smp-above-node" "smt 0 smp 20000 numa 20000" ./$b derive 1 20ms
+	expect "$b-boot-node-below-smp" "smt 0 smp 20000 numa 5000" ./$b derive 1 20ms,5ms
+	expect "$b-boot-auto-smp" "smt 0 smp 1000 numa 3000" ./$b derive 1 auto,3ms
+	expect "$b-boot-max" "smt 0 smp 4000000 numa 4000000" ./$b derive 1 4s
 	expect "$b-boot-invalid-keeps-derived" "smt 0 smp 1000 numa 10000" ./$b derive 1 1e3
 	expect "$b-boot-invalid-node-keeps-all" "smt 0 smp 1000 numa 10000" ./$b derive 1 5ms,x
-	expect "$b-boot-invalid-warns" \
-		'<4>sched: ignoring invalid cache_hot_time="1e3": want <t>[,<t_node>], each a decimal number of us or with a suffix ns, us, ms or s, at most 10s' \
-		sh -c "./$b derive 1 1e3 | head -n 1"
-	# the parser: accepted values, in ns
-	for c in 0=0 1=1000 7500=7500000 7500us=7500000 10ms=10000000 \
-		2.5ms=2500000 1s=1000000000 10s=10000000000 0.5s=500000000 \
-		1ns=1 1.5us=1500 010=10000 10000000=10000000000 \
-		9.999999999s=9999999999; do
-		expect "$b-parse-${c%%=*}" "ns ${c#*=}" ./$b parse "${c%%=*}"
+	expect "$b-boot-last-wins-whole" "smt 0 smp 4000 numa 10000" ./$b derive 1 3ms,30ms 4ms
+	expect "$b-boot-invalid-after-valid-keeps-valid" "smt 0 smp 3000 numa 30000" ./$b derive 1 3ms,30ms 9s
+	expect_line "$b-boot-override-notice" \
+		"<5>sched: cache_hot_time=4ms overrides the earlier cache_hot_time=3ms,30ms" \
+		./$b derive 1 3ms,30ms 4ms
+	expect_line "$b-boot-invalid-warns-why" \
+		"<4>sched: ignoring cache_hot_time=1e3: unknown unit, want ns, us, ms or s" \
+		./$b derive 1 1e3
+	expect_line "$b-boot-invalid-node-warns-why" \
+		"<4>sched: ignoring cache_hot_time=5ms,x: its second value is not a decimal number" \
+		./$b derive 1 5ms,x
+	# the parser: accepted values, in us
+	for c in 0=0 1=1 7500=7500 7500us=7500 10ms=10000 2.5ms=2500 \
+		1s=1000000 4s=4000000 0.5s=500000 1000ns=1 1.5ms=1500 \
+		010=10 4000000=4000000 3.999999s=3999999 0.000001s=1 \
+		1.0000000000ms=1000 4.000000000000s=4000000 \
+		000000000000000000000000000001ms=1000; do
+		expect "$b-parse-${c%%=*}" "us ${c#*=}" ./$b parse "${c%%=*}"
 	done
-	# and refused ones: no sign, hex, exponent, blanks, junk, range
-	for c in "" " " "-1" "+1" "abc" "10xs" "1e3" "0x10" "5." ".5" "5 ms" \
-		" 5" "5 " "10ms\n" "ms" "1.2.3" "10.000000001s" "1.0000000001ms" \
-		"11s" "10000001" "99999999999999999999999" "18446744073709551617us" \
-		"1,2"; do
-		expect "$b-refuse-'$c'" einval ./$b parse "$c"
+	expect "$b-parse-auto" auto ./$b parse auto
+	# and refused ones, each with its reason
+	for c in ":not a decimal number" " :not a decimal number" \
+		"-1:not a decimal number" "+1:not a decimal number" \
+		"abc:not a decimal number" "5.:not a decimal number" \
+		".5:not a decimal number" " 5:not a decimal number" \
+		"Auto:not a decimal number" "ms:not a decimal number" \
+		"10xs:unknown unit, want ns, us, ms or s" \
+		"1e3:unknown unit, want ns, us, ms or s" \
+		"0x10:unknown unit, want ns, us, ms or s" \
+		"5 ms:unknown unit, want ns, us, ms or s" \
+		"5 :unknown unit, want ns, us, ms or s" \
+		"1.2.3:unknown unit, want ns, us, ms or s" \
+		"1,2:unknown unit, want ns, us, ms or s" \
+		"4000001:above 4 s" "4.000001s:above 4 s" "5s:above 4 s" \
+		"99999999999999999999999:above 4 s" \
+		"18446744073709551617us:above 4 s" \
+		"999ns:finer than 1 us" "1.5us:finer than 1 us" \
+		"1001ns:finer than 1 us" "0.0000001s:finer than 1 us" \
+		"1.0000000001ms:finer than 1 us" \
+		"0000000000000000000000000000001ms:longer than 32 characters"; do
+		expect "$b-refuse-'${c%%:*}'" "einval: ${c#*:}" ./$b parse "${c%%:*}"
 	done
 done
 
 # x86 cache_decay_ticks at HZ=1000 (Documentation/cachehot.md's table)
 for c in i386:2000000:128:1 i386:2000000:512:2 i386:2000000:1024:3 \
-	i386:2000000:2048:6 i386:2000000:-1:0 i386:0:512:0 \
+	i386:2000000:2048:6 i386:2000000:-1:0 i386:2000000:0:0 i386:0:512:0 \
 	x86_64:2000000:1024:2 x86_64:2000000:512:1 x86_64:4000000:2048:3 \
-	x86_64:3000000:8192:9 x86_64:2000000:-1:0; do
+	x86_64:3000000:8192:9 x86_64:2000000:-1:0 x86_64:2000000:0:0; do
 	IFS=: read -r a khz kb t <<EOC
 $c
 EOC
 	expect "$a-${khz}kHz-${kb}KB" "ticks $t" ./tune-"$a" tune "$khz" "$kb"
+done
+for a in i386 x86_64; do
+	expect_line "$a-cache-size-0-unknown" \
+		"<6>task migration cache decay timeout: unknown (cache size unknown)." \
+		./tune-$a tune 2000000 0
+	# flush time to ticks, rounded up once: ceil(cycles * HZ / (kHz * 1000))
+	for c in 1000900:1000000 500:1000000 1000000:1000000 1000001:1000000 \
+		1:3800000 22229811:3800000 300000000:3800000 4000000000:1000; do
+		cy=${c%%:*} khz=${c#*:}
+		want=$(( (cy * 1000 + khz * 1000 - 1) / (khz * 1000) ))
+		expect "$a-flush-$cy-cycles-at-${khz}kHz" "ticks $want" ./tune-$a flush "$cy" "$khz"
+	done
+done
+# i386's timeslice cutoff line, in 64 bits: 2 MB at 3.8 GHz printed
+# "5849.-59" before.  Expected value computed here from the same formula.
+cy=$(( (3800000 / 1024) * (2048 * 1024) / 350 )) hundredths=$(( cy * 100 / 3800 ))
+expect_line "i386-cutoff-2MB-3.8GHz" \
+	"$(printf '<6>per-CPU timeslice cutoff: %d.%02d usecs.' $((hundredths / 100)) $((hundredths % 100)))" \
+	./tune-i386 tune 3800000 2048
+
+# sparc32 and um: their placeholders become 0 ("not measured")
+for f in arch/sparc/kernel/smp.c arch/um/kernel/smp.c; do
+	if grep -qx 'unsigned long cache_decay_ticks;' "$work/tree/$f"; then
+		printf "PASS %s\n" "placeholder-0-$f"; pass=$((pass + 1))
+	else
+		printf "FAIL %s: %s\n" "placeholder-0-$f" "$(grep cache_decay_ticks "$work/tree/$f")"; fail=$((fail + 1))
+	fi
 done
 
 echo "$pass passed, $fail failed"

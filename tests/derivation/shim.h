@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,13 +14,16 @@
 #define __init
 #define __initdata
 #define KERN_INFO	"<6>"
+#define KERN_NOTICE	"<5>"
 #define KERN_WARNING	"<4>"
 #define printk		printf
 #define __setup(str, fn)
 #define NSEC_PER_SEC	1000000000L
 #define NSEC_PER_USEC	1000L
 #define USEC_PER_SEC	1000000L
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define max(a, b)	((a) > (b) ? (a) : (b))
+#define simple_strtoul	strtoul
 #define do_div(n, base) ({					\
 	uint32_t __base = (base);				\
 	uint32_t __rem = (uint32_t)((n) % __base);		\

@@ -16,15 +16,19 @@
  *   smp smt numa sysctl proc   0|1: whether the config has SMP, SCHED_SMT,
  *            NUMA, SYSCTL, PROC_FS (which decide the domain levels and knobs)
  *   cpu node the boot option's expected SMP / NUMA level in us (else derived)
- *   warn     1: a bad cache_hot_time= was given, expect its warning
- *   stress   n: do n sysctl writes while busy tasks migrate
+ *   warn     k: a bad cache_hot_time= was given, expect its warning with
+ *            reason k of boot_reasons[] below
+ *   override 1: cache_hot_time= is given twice, expect the notice
+ *   stress   n: do n sysctl writes while busy tasks migrate and readers
+ *            check every value they see was written
  *
  * Expected values are computed here, independently of the kernel's code,
  * from HZ and the cache_decay_ticks that the arch's boot line reports, by
  * the documented rule (Documentation/cachehot.md):
- *   SMT 0; SMP ticks * 10^6 / HZ us, or 10000 us when ticks == 0;
- *   NUMA max(SMP, 10000 us).
+ *   SMT 0; SMP ticks * 10^6 / HZ us (at most 4 s), or 10000 us when
+ *   ticks == 0; NUMA max(SMP, 10000 us) unless given a value of its own.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -46,7 +50,8 @@
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
 #define VIEW		"/proc/sched_domains"
 #define DEFAULT_US	10000UL		/* 10 ms */
-#define MAX_US		10000000UL	/* 10 s */
+#define MAX_US		4000000UL	/* 4 s */
+#define MAX_LEN		32		/* characters of one value */
 
 static int passed, failed;
 static char klog[1 << 18];
@@ -232,20 +237,27 @@ static void print_view(void)
 		printf("GUEST INFO %s: %s\n", VIEW, line);
 }
 
-/* The value of cache_hot_time= on the kernel command line, or NULL */
-static char *cmdline_value(void)
+/*
+ * The value of the n-th cache_hot_time= on the kernel command line
+ * (n = 0 the first, -1 the last), or NULL
+ */
+static char *cmdline_value(int n)
 {
-	static char buf[1024];
-	char *p;
+	static char buf[1024], val[256];
+	char *p = buf, *hit = NULL;
 
 	if (read_file("/proc/cmdline", buf, sizeof(buf)) < 0)
 		return NULL;
-	p = strstr(buf, "cache_hot_time=");
-	if (!p)
+	while ((p = strstr(p, "cache_hot_time="))) {
+		p += strlen("cache_hot_time=");
+		hit = p;
+		if (n-- == 0)
+			break;
+	}
+	if (!hit)
 		return NULL;
-	p += strlen("cache_hot_time=");
-	p[strcspn(p, " \n")] = 0;
-	return p;
+	snprintf(val, sizeof(val), "%.*s", (int)strcspn(hit, " \n"), hit);
+	return val;
 }
 
 /* The rule for the SMP level, computed here from the boot log and HZ */
@@ -253,7 +265,7 @@ static long rule_cpu_us(long ticks, long hz)
 {
 	if (ticks <= 0 || hz <= 0)
 		return DEFAULT_US;
-	if (ticks >= 10 * hz)
+	if (ticks >= 4 * hz)
 		return MAX_US;
 	return (long)((long long)ticks * 1000000 / hz);
 }
@@ -265,123 +277,308 @@ static long derived_cpu_us(long hz)
 	return rule_cpu_us(ticks < 0 ? 0 : ticks, hz);
 }
 
+/*
+ * What the two levels should be, by the documented rule: the SMP level
+ * is what was last written (auto: what boot chose); the NUMA level is its
+ * own value if it has one (written, or from boot), else max(SMP, 10 ms).
+ */
+struct model {
+	long boot_cpu, boot_node_own;	/* -1: no value of its own */
+	long cpu, node_own;
+	int numa;
+};
+
+static long model_node(const struct model *m)
+{
+	if (m->node_own >= 0)
+		return m->node_own;
+	return m->cpu > (long)DEFAULT_US ? m->cpu : (long)DEFAULT_US;
+}
+
+/* Record a write of us (-2: "auto") to a level, as the docs say */
+static void model_write(struct model *m, int node, long us)
+{
+	if (node)
+		m->node_own = us == -2 ? m->boot_node_own : us;
+	else
+		m->cpu = us == -2 ? m->boot_cpu : us;
+}
+
+/* Both sysctls and every CPU's domains agree with the model */
+static int model_ok(const struct model *m, int ncpus, int smt, char *why,
+		    size_t whysize)
+{
+	long cpu = read_us(SYSCTL_CPU), node = -1;
+
+	if (cpu != m->cpu) {
+		snprintf(why, whysize, "%s reads %ld, want %ld", SYSCTL_CPU,
+			 cpu, m->cpu);
+		return 0;
+	}
+	if (m->numa) {
+		node = read_us(SYSCTL_NODE);
+		if (node != model_node(m)) {
+			snprintf(why, whysize, "%s reads %ld, want %ld",
+				 SYSCTL_NODE, node, model_node(m));
+			return 0;
+		}
+	}
+	return view_ok(ncpus, smt, m->numa, m->cpu, node, why, whysize);
+}
+
+/* The reasons the boot option's warning gives, by chk=warn:<k> */
+static const char *const boot_reasons[] = {
+	NULL, "not a decimal number", "unknown unit, want ns, us, ms or s",
+	"above 4 s", "finer than 1 us", "longer than 32 characters",
+	"its second value is not a decimal number",
+};
+
+/*
+ * x86's "per-CPU timeslice cutoff: <us>.<hundredths> usecs." is two
+ * unsigned numbers (2.6.9's 32-bit i386 arithmetic printed "5849.-59"
+ * for 2 MB at 3.8 GHz, which the QEMU i386 guest comes close to).
+ */
+static void check_cutoff_line(void)
+{
+	const char *p = strstr(klog, "per-CPU timeslice cutoff: ");
+	unsigned long us;
+	char frac[3], end[8];
+
+	if (!p)
+		return;		/* not x86, or no TSC */
+	p += strlen("per-CPU timeslice cutoff: ");
+	check(sscanf(p, "%lu.%2[0-9]%7[^\n]", &us, frac, end) == 3 &&
+	      strlen(frac) == 2 && !strcmp(end, " usecs.") && isdigit(*p),
+	      "boot-log-cutoff-line", "'%.40s'", p);
+}
+
 static void check_boot_values(int ncpus, int smt, int numa, long hz,
-			      long *cpu_us, long *node_us)
+			      struct model *m)
 {
 	long ticks = boot_decay_ticks();
-	long exp_cpu, exp_node;
+	long warn = env_long("warn", 0);
 	char why[256];
 
 	check(ticks >= 0, "boot-log-decay-ticks",
 	      "no 'task migration cache decay timeout' line in the boot log");
+	check_cutoff_line();
 	if (ticks < 0)
 		ticks = 0;
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
 
-	exp_cpu = env_long("cpu", rule_cpu_us(ticks, hz));
-	exp_node = exp_cpu > (long)DEFAULT_US ? exp_cpu : (long)DEFAULT_US;
-	exp_node = env_long("node", exp_node);
-	printf("GUEST INFO expected: smp %ld us, numa %ld us\n", exp_cpu,
-	       numa ? exp_node : -1L);
-
-	*cpu_us = read_us(SYSCTL_CPU);
-	check(*cpu_us == exp_cpu, "sysctl-smp-boot-value",
-	      "%s reads %ld, rule gives %ld", SYSCTL_CPU, *cpu_us, exp_cpu);
-	if (numa) {
-		*node_us = read_us(SYSCTL_NODE);
-		check(*node_us == exp_node, "sysctl-numa-boot-value",
-		      "%s reads %ld, rule gives %ld", SYSCTL_NODE, *node_us,
-		      exp_node);
-	} else {
-		*node_us = -1;
+	m->numa = numa;
+	m->boot_cpu = m->cpu = env_long("cpu", rule_cpu_us(ticks, hz));
+	m->boot_node_own = m->node_own = env_long("node", -1);
+	printf("GUEST INFO expected: smp %ld us, numa %ld us\n", m->cpu,
+	       numa ? model_node(m) : -1L);
+	check(model_ok(m, ncpus, smt, why, sizeof(why)), "boot-values",
+	      "%s", why);
+	if (!numa)
 		check(access(SYSCTL_NODE, F_OK) != 0, "no-numa-knob",
 		      "%s exists in a kernel without NUMA", SYSCTL_NODE);
-	}
-	check(view_ok(ncpus, smt, numa, exp_cpu, exp_node, why, sizeof(why)),
-	      "domains-boot-values", "%s", why);
 
-	if (env_long("warn", 0)) {
-		char *bad = cmdline_value(), want[256];
+	if (warn > 0 && warn < (long)(sizeof(boot_reasons) /
+				      sizeof(boot_reasons[0]))) {
+		char *bad = cmdline_value(-1), want[512];
 
-		snprintf(want, sizeof(want), "<4>sched: ignoring invalid "
-			 "cache_hot_time=\"%s\"", bad ? bad : "");
+		snprintf(want, sizeof(want), "<4>sched: ignoring "
+			 "cache_hot_time=%s: %s\n", bad ? bad : "",
+			 boot_reasons[warn]);
 		check(bad && strstr(klog, want), "boot-option-warning",
-		      "no KERN_WARNING quoting '%s'", bad ? bad : "(none)");
+		      "no KERN_WARNING '%.*s'", (int)strlen(want) - 1, want);
 	} else {
-		check(!strstr(klog, "ignoring invalid cache_hot_time"),
-		      "no-boot-option-warning", "unexpected warning in the log");
+		check(!warn && !strstr(klog, "ignoring cache_hot_time"),
+		      "no-boot-option-warning", warn ? "bad chk=warn:%ld" :
+		      "unexpected warning in the log", warn);
+	}
+	if (env_long("override", 0)) {
+		char want[512], *first = strdup(cmdline_value(0) ?: "");
+
+		snprintf(want, sizeof(want), "<5>sched: cache_hot_time=%s "
+			 "overrides the earlier cache_hot_time=%s\n",
+			 cmdline_value(-1) ?: "", first);
+		free(first);
+		check(strstr(klog, want) != NULL, "boot-option-override-notice",
+		      "no KERN_NOTICE '%.*s'", (int)strlen(want) - 1, want);
 	}
 }
 
-struct good { const char *in; long us; };
-static const struct good good_writes[] = {
-	{ "7500us", 7500 }, { "10ms\n", 10000 }, { "2.5ms", 2500 },
-	{ "1500", 1500 }, { "0", 0 }, { "10s", 10000000 },
-	{ "12345678ns", 12345 }, { "1s\n", 1000000 }, { "0.25s", 250000 },
-	{ "010", 10 }, { "10000000", 10000000 },
+/* One write: its bytes (len of them, NULs included) and the value in us */
+struct wr { const char *in; size_t len; long us; };
+#define W(s, us)	{ s, sizeof(s) - 1, us }
+#define AUTO		(-2L)
+#define BAD		(-1L)
+
+static const struct wr good_writes[] = {
+	W("7500us", 7500), W("10ms\n", 10000), W("2.5ms", 2500),
+	W("1500", 1500), W("0", 0), W("4s", 4000000),
+	W("12345000ns", 12345), W("1s\n", 1000000), W("0.25s", 250000),
+	W("010", 10), W("4000000", 4000000), W("1000ns", 1),
+	W("0.000001s", 1), W("1.0000000000ms", 1000), W("3.999999s", 3999999),
+	/* 32 characters, and 32 plus the newline */
+	W("000000000000000000000000000001ms", 1000),
+	W("000000000000000000000000000001ms\n", 1000),
+	W("auto", AUTO), W("auto\n", AUTO),
 };
-static const char *const bad_writes[] = {
-	"", "\n", " ", "  \n", "-1", "abc", "10xs", "1e3", "0x10", "+5",
-	"5.", ".5", "5 ms", " 5", "10ms\n\n", "10ms ", "10.5.5ms", "ms",
-	"99999999999999999999999999", "10000001", "11s", "10.000000001s",
-	"1.0000000001ms", "18446744073709551617",
+static const struct wr bad_writes[] = {
+	W("", BAD), W("\n", BAD), W(" ", BAD), W("  \n", BAD), W("-1", BAD),
+	W("abc", BAD), W("10xs", BAD), W("1e3", BAD), W("0x10", BAD),
+	W("+5", BAD), W("5.", BAD), W(".5", BAD), W("5 ms", BAD),
+	W(" 5", BAD), W("10ms\n\n", BAD), W("10ms ", BAD), W("10.5.5ms", BAD),
+	W("ms", BAD), W("99999999999999999999999999", BAD), W("4000001", BAD),
+	W("4.000001s", BAD), W("5s", BAD), W("10s", BAD), W("999ns", BAD),
+	W("1.5us", BAD), W("1001ns", BAD), W("0.0000001s", BAD),
+	W("18446744073709551617", BAD), W("Auto", BAD), W("auto ", BAD),
+	W("5\n5", BAD),
+	/* NUL bytes are part of the write, not its end */
+	W("5\0ms", BAD), W("5ms\0junk", BAD), W("\0", BAD), W("auto\0", BAD),
+	/* 33 characters */
+	W("0000000000000000000000000000001ms", BAD),
+	W("0000000000000000000000000000001ms\n", BAD),
 };
 
-static void check_sysctl(const char *path, const char *lvl, int ncpus,
-			 int smt, int numa, long *cpu_us, long *node_us)
+/*
+ * Writes to one level (node 0: SMP, 1: NUMA): each good write reads back
+ * as the model says at both levels and in every CPU's domains, and what
+ * is read can be written back unchanged; each bad write fails with
+ * EINVAL and changes nothing.
+ */
+static void check_sysctl(int node, int ncpus, int smt, struct model *m)
 {
-	long *mine = !strcmp(lvl, "smp") ? cpu_us : node_us;
-	long before, other_before;
-	const char *other = !strcmp(lvl, "smp") ? SYSCTL_NODE : SYSCTL_CPU;
-	char name[96], why[256];
+	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
+	const char *lvl = node ? "numa" : "smp";
+	char name[128], why[256], back[32];
 	unsigned i;
-	int bad_ok = 1;
+	int bad_ok = 1, trip_ok = 1;
 
-	other_before = read_us(other);
 	for (i = 0; i < sizeof(good_writes) / sizeof(good_writes[0]); i++) {
-		const struct good *g = &good_writes[i];
-		int err = write_str(path, g->in);
+		const struct wr *g = &good_writes[i];
+		int err = write_raw(path, g->in, g->len);
 		long got = read_us(path);
-		int ok;
 
-		*mine = g->us;
-		ok = !err && got == g->us &&
-		     view_ok(ncpus, smt, numa, *cpu_us, *node_us, why,
-			     sizeof(why));
+		model_write(m, node, g->us);
+		why[0] = 0;
 		snprintf(name, sizeof(name), "sysctl-%s-write-%.*s", lvl,
 			 (int)strcspn(g->in, "\n"), g->in);
-		check(ok, name, "write '%.*s': %s, reads %ld (want %ld); %s",
+		if (g->len > strcspn(g->in, "\n"))
+			strcat(name, "-newline");
+		check(!err && model_ok(m, ncpus, smt, why, sizeof(why)), name,
+		      "write '%.*s': %s, reads %ld; %s",
 		      (int)strcspn(g->in, "\n"), g->in,
-		      err ? strerror(err) : "ok", got, g->us,
-		      err || got != g->us ? "-" : why);
+		      err ? strerror(err) : "ok", got, why);
+		/* read, write back what was read, read the same */
+		snprintf(back, sizeof(back), "%ld\n", got);
+		model_write(m, node, got);
+		if (got < 0 || write_str(path, back) || read_us(path) != got) {
+			printf("GUEST INFO %s: wrote back '%ld', reads %ld\n",
+			       path, got, read_us(path));
+			trip_ok = 0;
+		}
 	}
-	snprintf(name, sizeof(name), "sysctl-%s-other-level-untouched", lvl);
-	check(read_us(other) == other_before, name, "%s changed from %ld to %ld",
-	      other, other_before, read_us(other));
+	snprintf(name, sizeof(name), "sysctl-%s-read-writes-back", lvl);
+	check(trip_ok, name, "see the INFO lines above");
 
 	write_str(path, "4321us");
-	*mine = before = read_us(path);
+	model_write(m, node, 4321);
 	for (i = 0; i < sizeof(bad_writes) / sizeof(bad_writes[0]); i++) {
-		int err = write_str(path, bad_writes[i]);
-		long got = read_us(path);
+		const struct wr *b = &bad_writes[i];
+		int err = write_raw(path, b->in, b->len);
 
-		if (err != EINVAL || got != before) {
-			printf("GUEST INFO bad write '%.*s' to %s: %s, value %ld\n",
-			       (int)strcspn(bad_writes[i], "\n"), bad_writes[i],
-			       path, err ? strerror(err) : "accepted", got);
+		if (err != EINVAL || !model_ok(m, ncpus, smt, why,
+					       sizeof(why))) {
+			printf("GUEST INFO bad write '%.*s' (%zu bytes) to %s: "
+			       "%s, %s\n", (int)strcspn(b->in, "\n"), b->in,
+			       b->len, path, err ? strerror(err) : "accepted",
+			       why);
 			bad_ok = 0;
 		}
 	}
 	snprintf(name, sizeof(name), "sysctl-%s-bad-writes-einval", lvl);
-	why[0] = 0;
-	check(bad_ok && view_ok(ncpus, smt, numa, *cpu_us, *node_us, why,
-				sizeof(why)),
-	      name, "see the INFO lines above %s", why);
+	check(bad_ok, name, "see the INFO lines above");
+}
+
+/* One write and the check that both levels follow the rule after it */
+static void rule_step(const char *name, int node, const char *val, long us,
+		      int ncpus, int smt, struct model *m)
+{
+	char why[256];
+	int err = write_str(node ? SYSCTL_NODE : SYSCTL_CPU, val);
+
+	model_write(m, node, us);
+	check(!err && model_ok(m, ncpus, smt, why, sizeof(why)), name,
+	      "write '%s' to %s: %s; %s", val, node ? "_node" : "smp",
+	      err ? strerror(err) : "ok", why);
 }
 
 /*
- * sysctl(2) with the binary numbers of 2.6.9's KERN_* enum: CTL_KERN=1,
- * KERN_CACHE_HOT_TIME=67, KERN_CACHE_HOT_TIME_NODE=68; an unsigned int of us.
+ * The NUMA level follows the boot rule at run time too: without a value
+ * of its own it is max(SMP level, 10 ms); a value written to it stays
+ * until "auto" gives it back what boot chose.
+ */
+static void check_numa_rule(int ncpus, int smt, struct model *m)
+{
+	rule_step("rule-auto-both", 0, "auto", AUTO, ncpus, smt, m);
+	rule_step("rule-auto-both-node", 1, "auto", AUTO, ncpus, smt, m);
+	rule_step("rule-smp-50ms-moves-node", 0, "50ms", 50000, ncpus, smt, m);
+	rule_step("rule-smp-1ms-node-at-least-10ms", 0, "1ms", 1000, ncpus,
+		  smt, m);
+	rule_step("rule-node-own-20ms", 1, "20ms", 20000, ncpus, smt, m);
+	rule_step("rule-smp-50ms-node-keeps-own", 0, "50ms", 50000, ncpus,
+		  smt, m);
+	rule_step("rule-node-own-below-smp-kept", 1, "5ms", 5000, ncpus, smt,
+		  m);
+	rule_step("rule-node-auto-follows-again", 1, "auto", AUTO, ncpus, smt,
+		  m);
+	rule_step("rule-smp-auto-boot-value", 0, "auto", AUTO, ncpus, smt, m);
+}
+
+/*
+ * /proc/sched_domains read in pieces (1, 7 and 100 bytes at a time) and
+ * from odd offsets gives the same bytes as one big read.
+ */
+static void check_view_reads(void)
+{
+	static char whole[1 << 16], piece[1 << 16];
+	static const size_t sizes[] = { 1, 7, 100 };
+	int len = read_file(VIEW, whole, sizeof(whole)), ok = 1;
+	unsigned i;
+	off_t off;
+
+	check(len > 0 && !strncmp(whole, "# cpu domain level span "
+				  "cache_hot_time_us\n", 42),
+	      "view-header", "%s starts '%.40s'", VIEW, len > 0 ? whole : "");
+	for (i = 0; len > 0 && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int fd = open(VIEW, O_RDONLY), n, got = 0;
+
+		while (fd >= 0 && (n = read(fd, piece + got, sizes[i])) > 0)
+			got += n;
+		close(fd);
+		if (got != len || memcmp(piece, whole, len)) {
+			printf("GUEST INFO %zu-byte reads of %s: %d bytes, "
+			       "whole read %d\n", sizes[i], VIEW, got, len);
+			ok = 0;
+		}
+	}
+	for (off = 1; len > 0 && off < len; off += 13) {
+		int fd = open(VIEW, O_RDONLY), n = -1;
+
+		if (fd >= 0 && lseek(fd, off, SEEK_SET) == off)
+			n = read(fd, piece, 11);
+		close(fd);
+		if (n != (len - off < 11 ? len - off : 11) ||
+		    memcmp(piece, whole + off, n)) {
+			printf("GUEST INFO read at offset %ld of %s: %d bytes "
+			       "differ\n", (long)off, VIEW, n);
+			ok = 0;
+			break;
+		}
+	}
+	check(ok, "view-small-reads-and-offsets", "see the INFO lines above");
+}
+
+/*
+ * sysctl(2): CTL_KERN=1, KERN_CACHE_HOT_TIME=16384 and
+ * KERN_CACHE_HOT_TIME_NODE=16385; an unsigned int of us.
  */
 struct sysctl_args {
 	int *name;
@@ -405,10 +602,13 @@ static int binary_sysctl(int num, unsigned *oldval, const unsigned *newval)
 	return syscall(SYS__sysctl, &a) ? errno : 0;
 }
 
-static void check_binary_sysctl(const char *path, const char *lvl, int num)
+static void check_binary_sysctl(int node, int ncpus, int smt, struct model *m)
 {
-	unsigned v = 0, w = 3000, big = 10000001;
-	char name[96];
+	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
+	const char *lvl = node ? "numa" : "smp";
+	int num = node ? 16385 : 16384;
+	unsigned v = 0, w = 30000, big = 4000001;
+	char name[96], why[256];
 	int err;
 
 	err = binary_sysctl(num, &v, NULL);
@@ -416,13 +616,14 @@ static void check_binary_sysctl(const char *path, const char *lvl, int num)
 	check(!err && (long)v == read_us(path), name, "sysctl(2) %s, %u; %s reads %ld",
 	      err ? strerror(err) : "ok", v, path, read_us(path));
 	err = binary_sysctl(num, NULL, &w);
+	model_write(m, node, w);
 	snprintf(name, sizeof(name), "sysctl2-%s-write", lvl);
-	check(!err && read_us(path) == 3000, name, "sysctl(2) write 3000: %s; reads %ld",
-	      err ? strerror(err) : "ok", read_us(path));
+	check(!err && model_ok(m, ncpus, smt, why, sizeof(why)), name,
+	      "sysctl(2) write %u: %s; %s", w, err ? strerror(err) : "ok", why);
 	err = binary_sysctl(num, NULL, &big);
-	snprintf(name, sizeof(name), "sysctl2-%s-write-over-10s-einval", lvl);
-	check(err == EINVAL && read_us(path) == 3000, name, "write %u: %s; reads %ld",
-	      big, err ? strerror(err) : "accepted", read_us(path));
+	snprintf(name, sizeof(name), "sysctl2-%s-write-over-4s-einval", lvl);
+	check(err == EINVAL && model_ok(m, ncpus, smt, why, sizeof(why)), name,
+	      "write %u: %s; %s", big, err ? strerror(err) : "accepted", why);
 }
 
 /* Writing as a non-root user is refused at open() with EACCES. */
@@ -468,15 +669,48 @@ static void busy_task(void)
 	}
 }
 
-static void check_stress(const char *node_path, int nwrites, int ncpus,
-			 int smt, int numa)
+/* The values the stress test writes: the whole range, both words' edges */
+static const char *const stress_vals[] = { "1ms", "4s", "0", "2.5ms",
+					   "3999999us", "1us", "65536us" };
+static const long stress_us[] = { 1000, 4000000, 0, 2500, 3999999, 1, 65536 };
+#define NSTRESS	(sizeof(stress_us) / sizeof(stress_us[0]))
+
+/*
+ * A reader: every smp value /proc/sched_domains shows, while the writer
+ * runs, is one that was written (or the boot value).  Exits 0, or 1 with
+ * the first stray value printed.
+ */
+static void stress_reader(long boot_us)
 {
-	pid_t kids[16];
-	int nkids = 2 * ncpus > 16 ? 16 : 2 * ncpus, i, bad = 0;
-	static const char *const vals[] = { "1ms", "4294967us", "4294968us",
-					    "10s", "0", "2.5ms" };
-	static const long us[] = { 1000, 4294967, 4294968, 10000000, 0, 2500 };
-	long cpu_us = -1, node_us = -1;
+	static char buf[1 << 16];
+
+	for (;;) {
+		char *line, *save;
+
+		if (read_file(VIEW, buf, sizeof(buf)) < 0)
+			_exit(2);
+		for (line = strtok_r(buf, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			long us;
+			unsigned k;
+
+			if (sscanf(line, "cpu%*d domain%*d smp %*s %ld", &us) != 1)
+				continue;
+			for (k = 0; k < NSTRESS && stress_us[k] != us; k++)
+				;
+			if (k == NSTRESS && us != boot_us) {
+				printf("GUEST INFO stress reader saw %ld us: "
+				       "'%s'\n", us, line);
+				_exit(1);
+			}
+		}
+	}
+}
+
+static void check_stress(int nwrites, int ncpus, int smt, struct model *m)
+{
+	pid_t kids[16], readers[2];
+	int nkids = 2 * ncpus > 16 ? 16 : 2 * ncpus, i, bad = 0, stray = 0;
 	char why[256];
 	time_t t0 = time(NULL);
 
@@ -485,28 +719,44 @@ static void check_stress(const char *node_path, int nwrites, int ncpus,
 		if (kids[i] == 0)
 			busy_task();
 	}
+	for (i = 0; i < 2; i++) {
+		readers[i] = fork();
+		if (readers[i] == 0)
+			stress_reader(m->cpu);
+	}
 	for (i = 0; i < nwrites; i++) {
-		int k = i % 6, err;
-		const char *path = (numa && (i & 1)) ? node_path : SYSCTL_CPU;
+		int k = i % NSTRESS, node = m->numa && (i & 1), err;
 
-		err = write_str(path, vals[k]);
-		if (err || read_us(path) != us[k])
+		err = write_str(node ? SYSCTL_NODE : SYSCTL_CPU,
+				stress_vals[k]);
+		model_write(m, node, stress_us[k]);
+		if (err || read_us(node ? SYSCTL_NODE : SYSCTL_CPU) !=
+		    (node ? model_node(m) : m->cpu))
 			bad++;
-		if (path == node_path)
-			node_us = us[k];
-		else
-			cpu_us = us[k];
+	}
+	for (i = 0; i < 2; i++) {
+		int status = 0;
+
+		/* a reader that already stopped saw a stray value */
+		if (waitpid(readers[i], &status, WNOHANG) == readers[i])
+			stray = 1;
+		else {
+			kill(readers[i], SIGKILL);
+			waitpid(readers[i], NULL, 0);
+		}
 	}
 	for (i = 0; i < nkids; i++)
 		kill(kids[i], SIGKILL);
 	for (i = 0; i < nkids; i++)
 		waitpid(kids[i], NULL, 0);
-	printf("GUEST INFO stress: %d writes with %d busy tasks in %ld s\n",
-	       nwrites, nkids, (long)(time(NULL) - t0));
+	printf("GUEST INFO stress: %d writes with %d busy tasks and 2 readers "
+	       "in %ld s\n", nwrites, nkids, (long)(time(NULL) - t0));
 	check(!bad, "stress-writes-read-back", "%d of %d writes did not read back",
 	      bad, nwrites);
-	check(view_ok(ncpus, smt, numa, cpu_us, numa ? node_us : -1, why,
-		      sizeof(why)), "stress-domains-consistent", "%s", why);
+	check(!stray, "stress-readers-see-only-written-values",
+	      "see the INFO line above");
+	check(model_ok(m, ncpus, smt, why, sizeof(why)),
+	      "stress-domains-consistent", "%s", why);
 }
 
 int main(void)
@@ -516,7 +766,7 @@ int main(void)
 	int smp = env_long("smp", 1), sysctl = env_long("sysctl", 1);
 	int proc = env_long("proc", 1);
 	long stress = env_long("stress", 0), online;
-	long cpu_us = -1, node_us = -1;
+	struct model m;
 	int n;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -556,19 +806,20 @@ int main(void)
 			      sizeof(why)), "domains-boot-values", "%s", why);
 		goto out;
 	}
-	check_boot_values(ncpus, smt, numa, hz > 0 ? hz : 1000, &cpu_us, &node_us);
-	check_sysctl(SYSCTL_CPU, "smp", ncpus, smt, numa, &cpu_us, &node_us);
+	check_boot_values(ncpus, smt, numa, hz > 0 ? hz : 1000, &m);
+	check_view_reads();
+	check_sysctl(0, ncpus, smt, &m);
 	check_non_root(SYSCTL_CPU, "smp");
 	if (numa) {
-		check_sysctl(SYSCTL_NODE, "numa", ncpus, smt, numa, &cpu_us,
-			     &node_us);
+		check_sysctl(1, ncpus, smt, &m);
 		check_non_root(SYSCTL_NODE, "numa");
+		check_numa_rule(ncpus, smt, &m);
 	}
-	check_binary_sysctl(SYSCTL_CPU, "smp", 67);
+	check_binary_sysctl(0, ncpus, smt, &m);
 	if (numa)
-		check_binary_sysctl(SYSCTL_NODE, "numa", 68);
+		check_binary_sysctl(1, ncpus, smt, &m);
 	if (stress > 0)
-		check_stress(SYSCTL_NODE, (int)stress, ncpus, smt, numa);
+		check_stress((int)stress, ncpus, smt, &m);
 
 out:
 	printf("GUEST INFO %d passed, %d failed\n", passed, failed);
