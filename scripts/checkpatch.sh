@@ -74,8 +74,9 @@ fetch() {
 }
 
 # Options for a 2004 tree:
-#  --no-tree: 2.6.9 is not a tree checkpatch knows (no Kbuild file, no
-#    MAINTAINERS format it parses); check the patch text alone.
+#  --no-tree: check the patch text alone. checkpatch refuses 2.6.9 as a
+#    tree (it has no top-level Kbuild file), and its tree checks (headers,
+#    MAINTAINERS, kernel-parameters.txt paths) are those of today's tree.
 #  --patch: each file is a patch. Run on a patch FILE as a source file (-f),
 #    or on a git commit that adds patch files (-g), every blank context line
 #    (" ", the unified diff prefix of an empty line) reads as an added line
@@ -91,7 +92,8 @@ fetch() {
 #  SPLIT_STRING  "quoted string split across lines": 2.6.9's CodingStyle
 #    asks for the opposite ("Long strings are as well broken into shorter
 #    strings", chapter 2, with a split printk as its example); the rule of
-#    never splitting messages came with the 100-column limit.
+#    never splitting user-visible strings, so they can be grepped for, came
+#    years later.
 #  SYMBOLIC_PERMS  "use 0444, not S_IRUGO": a 2016 preference; every
 #    create_proc_entry() of 2.6.9 names its mode with S_I* macros.
 #  CONST_STRUCT  "struct file_operations should be const": 2.6.9's
@@ -99,7 +101,7 @@ fetch() {
 #    would be a new "discards qualifiers" compiler warning (check.sh fails
 #    a build with warnings that the unpatched one does not have).
 #  VOLATILE  "volatile is usually wrong": volatile-considered-harmful.txt
-#    came with 2.6.23 (2007). Its one use here, in
+#    is from 2007. Its one use here, in
 #    toolchain/x86_64-apic-id-volatile-read.patch, is a 32-bit read of an
 #    MMIO register, what 2.6.9's own apic_read() does the same way.
 # Everything else is fixed in the patches, not ignored (e.g. a printk without
