@@ -3,7 +3,7 @@
 # "PASS <name>" or "FAIL <name>: <why>"; the last line is "N passed, M failed";
 # the exit status is non-zero if anything failed.
 # Sections (CHECK_SECTIONS="1 2 ..." runs a subset):
-#   1 shellcheck   2 source verification   3 series hygiene
+#   1 shellcheck   2 source verification   3 series hygiene (+ checkpatch)
 #   4 build matrix (patched, unpatched, no new warnings)   5 bisect (all configs)
 #   6 boot matrix (tests/boot-cases) and host tests (tests/*.sh)
 # Progress goes to stderr; full logs stay under build/.
@@ -127,6 +127,22 @@ if want 3; then
 		grep -q '^+++ b/' "$p" || why="${why}not a -p1 a/ b/ diff; "
 		if [ -z "$why" ]; then pass "patch-format $p"; else fail "patch-format $p" "${why%; }"; fi
 	done
+	# The kernel's own scripts/checkpatch.pl (Linux 6.1's, fetched once from
+	# Debian's linux-source-6.1 by scripts/checkpatch.sh) on every patch,
+	# with the options and ignore list for a 2004 tree given there.
+	# shellcheck disable=SC2086 # one word per patch
+	scripts/checkpatch.sh $toolchain $feature > "$work/checkpatch.out" 2> "$work/checkpatch.err" || true
+	ncp=0
+	while IFS= read -r l; do
+		case $l in
+		'PASS '*) pass "${l#PASS }"; ncp=$((ncp + 1)) ;;
+		'FAIL '*) r=${l#FAIL }; fail "${r%%: *}" "${r#*: }"; ncp=$((ncp + 1)) ;;
+		esac
+	done < "$work/checkpatch.out"
+	ntotal=$(printf '%s\n' "$toolchain" "$feature" | grep -c . || true)
+	# No verdict at all (checkpatch.pl could not be fetched) is a failure too.
+	[ "$ncp" = "$ntotal" ] ||
+		fail "checkpatch" "$ncp of $ntotal patches checked: $(tail -n 1 "$work/checkpatch.err")"
 	: > "$work/tc-files"; : > "$work/ft-files"
 	for p in $toolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
 	for p in $feature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done

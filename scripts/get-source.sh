@@ -6,11 +6,34 @@
 # Lookup order: $KERNEL_SRC (an unpacked tree), $KERNEL_TARBALL, any
 # linux-2.6.9.tar* in the cache, else a download of the official tarball.
 # Verification: the official .tar.bz2 by sha256; any tree (and any other
-# tarball, once unpacked) by the git tree id of its files. On a mismatch the
-# files that differ are named, using scripts/pristine-manifest.gz.
+# tarball, once unpacked, a test download included) by the git tree id of
+# its files. On a mismatch the files that differ are named, using
+# scripts/pristine-manifest.gz.
+#
+# Test-only: CACHEHOT_TEST_URL=http://127.0.0.1:PORT/... replaces the
+# download URL, and CACHEHOT_TEST_SHA256 (honoured only with it) the
+# checksum that the downloaded file must have (tests/download.sh serves a
+# tarball of its own). The real checksum is a constant of lib.sh and never
+# changes: without the loopback URL the override is refused, and a file
+# downloaded under it is stored under a name that the cache lookup never
+# takes, so a later normal run cannot mistake it for the official tarball.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
+
+# The test-only override (see above) is checked first, whatever the lookup
+# finds: a stray or mistyped one stops every run instead of lying dormant.
+url=$OFFICIAL_URL sha=$OFFICIAL_SHA256 dl_name=linux-2.6.9.tar.bz2 noproxy=
+if [ -n "${CACHEHOT_TEST_URL:-}" ]; then
+	# Loopback only, and no user:password@ or other host part that could
+	# send the request elsewhere.
+	printf '%s\n' "$CACHEHOT_TEST_URL" | grep -Eqx 'http://127\.0\.0\.1:[0-9]+/[A-Za-z0-9._/-]*' ||
+		die "CACHEHOT_TEST_URL=$CACHEHOT_TEST_URL: test downloads must come from http://127.0.0.1:PORT/"
+	url=$CACHEHOT_TEST_URL sha=${CACHEHOT_TEST_SHA256:-$OFFICIAL_SHA256}
+	dl_name=test-download.tar.bz2 noproxy=1
+elif [ -n "${CACHEHOT_TEST_SHA256:-}" ]; then
+	die "CACHEHOT_TEST_SHA256 is honoured only with CACHEHOT_TEST_URL (a server on 127.0.0.1); the official tarball's sha256 is $OFFICIAL_SHA256"
+fi
 
 need_cmd git
 need_cmd flock
@@ -49,9 +72,12 @@ explain() {
 	}' | sort | awk 'NR <= 50 { print } END { if (NR > 50) print "  ... and " NR - 50 " more" }' >&2
 }
 
+# state_of TREE: the directory of TREE's git index (see tree_id).
+state_of() { echo "$CACHE/verify/$(printf '%s' "$1" | sha1sum | cut -c1-16)"; }
+
 # check_tree TREE EXPECTED_ID: verify TREE or die naming what differs.
 check_tree() {
-	_st=$CACHE/verify/$(printf '%s' "$1" | sha1sum | cut -c1-16)
+	_st=$(state_of "$1")
 	mkdir -p "$CACHE/verify"
 	msg "verifying $1 (git tree id of its files)"
 	_id=$(tree_id "$1" "$_st")
@@ -62,8 +88,10 @@ check_tree() {
 	fi
 }
 
-# unpack TARBALL KIND: unpack into the cache (once: keyed on the tarball's path,
-# size and mtime) and print the tree. KIND=official: checked by sha256 first.
+# unpack TARBALL [SHA256]: unpack into the cache (once: keyed on the
+# tarball's path, size and mtime) and print the tree. With SHA256, the
+# tarball is checked against it first; the official checksum is trusted,
+# anything else must unpack to the pristine tree id.
 unpack() {
 	_tb=$(readlink -f "$1")
 	_key=$(stat -c '%n %s %Y' "$_tb" | sha1sum | cut -c1-12)
@@ -77,11 +105,11 @@ unpack() {
 		warn "cached copy $_dest was modified: unpacking again"
 	fi
 	rm -f "$_stamp"
-	if [ "$2" = official ]; then
+	if [ -n "${2:-}" ]; then
 		msg "checking sha256 of $_tb"
 		_sum=$(sha256sum "$_tb" | cut -d' ' -f1)
-		[ "$_sum" = "$OFFICIAL_SHA256" ] ||
-			die "$_tb: sha256 $_sum, expected $OFFICIAL_SHA256 (corrupt or not the official linux-2.6.9.tar.bz2)"
+		[ "$_sum" = "$2" ] ||
+			die "$_tb: sha256 $_sum, expected $2 (corrupt or not the official linux-2.6.9.tar.bz2)"
 	fi
 	msg "unpacking $_tb"
 	rm -rf "$_dest" "$_dest.tmp"
@@ -93,19 +121,25 @@ unpack() {
 	fi
 	mv "$_top" "$_dest"
 	rm -rf "$_dest.tmp"
-	if [ "$2" = official ]; then
-		# The checksum vouches for the content; remember its tree id.
-		_st=$CACHE/verify/$(printf '%s' "$_dest" | sha1sum | cut -c1-16)
-		_id=$(tree_id "$_dest" "$_st")
+	if [ "${2:-}" = "$OFFICIAL_SHA256" ]; then
+		# kernel.org's own checksum vouches for the content (its file
+		# modes need not match the git import the tree id comes from):
+		# remember the tree id it has, to re-check the copy later.
+		_id=$(tree_id "$_dest" "$(state_of "$_dest")")
+	# Anything else, a test download included, must be the pristine tree.
+	# (A subshell, so that the refused tree is removed before exiting.)
+	elif ! (check_tree "$_dest" "$PRISTINE_TREE_ID"); then
+		rm -rf "$_dest" "$(state_of "$_dest")"; exit 1
 	else
-		check_tree "$_dest" "$PRISTINE_TREE_ID" || { rm -rf "$_dest"; exit 1; }
 		_id=$PRISTINE_TREE_ID
 	fi
 	echo "$_id" > "$_stamp"
 	echo "$_dest"
 }
 
-kind_of() { case $1 in *linux-2.6.9.tar.bz2) echo official ;; *) echo other ;; esac; }
+# sha_of TARBALL: the sha256 that TARBALL must have (the official one for
+# the official name), or nothing (then only its tree id is checked).
+sha_of() { case $1 in *linux-2.6.9.tar.bz2) echo "$OFFICIAL_SHA256" ;; esac; }
 
 if [ -n "${KERNEL_SRC:-}" ]; then
 	[ -d "$KERNEL_SRC" ] || die "KERNEL_SRC=$KERNEL_SRC is not a directory"
@@ -117,7 +151,7 @@ fi
 
 if [ -n "${KERNEL_TARBALL:-}" ]; then
 	[ -f "$KERNEL_TARBALL" ] || die "KERNEL_TARBALL=$KERNEL_TARBALL does not exist"
-	out=$(unpack "$KERNEL_TARBALL" "$(kind_of "$KERNEL_TARBALL")")
+	out=$(unpack "$KERNEL_TARBALL" "$(sha_of "$KERNEL_TARBALL")")
 	echo "$out"
 	exit 0
 fi
@@ -126,20 +160,35 @@ mkdir -p "$CACHE"
 for tb in "$CACHE"/linux-2.6.9.tar*; do
 	[ -f "$tb" ] || continue
 	case $tb in *.part) continue ;; esac
-	out=$(unpack "$tb" "$(kind_of "$tb")")
+	out=$(unpack "$tb" "$(sha_of "$tb")")
 	echo "$out"
 	exit 0
 done
 
-# Nothing local: fetch the official tarball (verified by sha256 in unpack).
-msg "no 2.6.9 source found; downloading $OFFICIAL_URL into $CACHE"
-dl=$CACHE/linux-2.6.9.tar.bz2
+# Nothing local: fetch the official tarball (or the test's, see the top).
+msg "no 2.6.9 source found; downloading $url into $CACHE"
+dl=$CACHE/$dl_name
+# An interrupted or refused download leaves nothing behind: the partial file
+# goes on any exit until it has been checked and moved into place.
+trap 'rm -f "$dl.part"' EXIT
+trap 'exit 1' HUP INT TERM
+rm -f "$dl.part"
+failed="download of $url failed; put linux-2.6.9.tar.bz2 into $CACHE or set KERNEL_TARBALL"
 if command -v curl >/dev/null 2>&1; then
-	curl -fL --retry 3 -o "$dl.part" "$OFFICIAL_URL" || die "download failed; put linux-2.6.9.tar.bz2 into $CACHE or set KERNEL_TARBALL"
+	curl -fL --retry 3 ${noproxy:+--noproxy 127.0.0.1} -o "$dl.part" "$url" || die "$failed"
 else
 	need_cmd wget
-	wget -O "$dl.part" "$OFFICIAL_URL" || die "download failed; put linux-2.6.9.tar.bz2 into $CACHE or set KERNEL_TARBALL"
+	wget --tries=3 ${noproxy:+--no-proxy} -O "$dl.part" "$url" || die "$failed"
 fi
+msg "checking sha256 of the download"
+sum=$(sha256sum "$dl.part" | cut -d' ' -f1)
+[ "$sum" = "$sha" ] ||
+	die "$url: sha256 $sum, expected $sha (corrupt or not the official linux-2.6.9.tar.bz2); the download was deleted"
 mv "$dl.part" "$dl"
-out=$(unpack "$dl" official)
+# A download that does not unpack to the pristine tree goes too: the next
+# run fetches it again instead of failing on the same file for ever.
+# (A trap, not "|| ...": set -e must stay in force inside unpack.)
+trap 'rm -f "$dl"; warn "the download was deleted"' EXIT
+out=$(unpack "$dl" "$sha")
+trap - EXIT HUP INT TERM
 echo "$out"
