@@ -104,10 +104,15 @@ fetch() {
 #    is from 2007. Its one use here, in
 #    toolchain/x86_64-apic-id-volatile-read.patch, is a 32-bit read of an
 #    MMIO register, what 2.6.9's own apic_read() does the same way.
+#  CONSIDER_KSTRTO  "use kstrtoul": kstrto*() came with 2.6.39; in 2.6.9
+#    simple_strtoul() is the parser, and the patch checks its end pointer.
+#  NR_CPUS  "use for_each_possible_cpu()": 2.6.9 has no such helper, and
+#    its cpumask API (first_cpu(), next_cpu()) says "no more CPUs" by
+#    returning NR_CPUS, so a seq_file iterator over CPUs compares with it.
 # Everything else is fixed in the patches, not ignored (e.g. a printk without
 # KERN_<level>, "unsigned" for "unsigned int", __initcall for the equivalent
 # device_initcall, seq_printf of a constant string, spaces around '=').
-CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,SYMBOLIC_PERMS,CONST_STRUCT,VOLATILE
+CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,SYMBOLIC_PERMS,CONST_STRUCT,VOLATILE,CONSIDER_KSTRTO,NR_CPUS
 
 [ $# -gt 0 ] || die "usage: scripts/checkpatch.sh PATCH..."
 need_cmd perl
