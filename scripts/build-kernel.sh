@@ -7,9 +7,6 @@
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
-# Our own make (make kernel CONFIG=...) must not leak its variables and
-# jobserver into the kernel's make.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
 [ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N]"
 config=$1; shift
@@ -22,14 +19,8 @@ need_cmd ccache
 need_cmd bc
 need_cmd flock
 
-# One kernel build at a time on this machine (2 shared cores), and never two
-# runs in the same tree: hold a lock for prepare + build.
-mkdir -p "$BUILD"
-exec 8> "$BUILD/.build.lock"
-if ! flock -n 8; then
-	msg "waiting for another kernel build to finish (lock $BUILD/.build.lock)"
-	flock 8
-fi
+# One kernel build at a time, held for prepare + build.
+build_lock
 
 linux=$("$ROOT/scripts/prepare-tree.sh" "$config" "$@" | tail -n 1)
 top=$(dirname "$linux")
@@ -49,20 +40,23 @@ if [ "$arch" = ia64 ]; then
 	cross=ia64-linux-gnu-
 	image=$linux/vmlinux
 fi
-cc="sh $ROOT/scripts/cc-warn.sh $(toolchain_cc "$arch")"
+# The make arguments, one a line, kept in the tree: every make in it
+# (tree_make of lib.sh: this build, sparse.sh) uses exactly these.
 # NAME=value lines of toolchain/flags-ARCH become make arguments.
-set -- ARCH="$arch" CC="$cc" -j"${JOBS:-2}"
-[ -z "$cross" ] || set -- "$@" CROSS_COMPILE="$cross"
-while read -r v; do [ -z "$v" ] || set -- "$@" "$v"; done <<VARS
-$(toolchain_makevars "$arch")
-VARS
+{
+	echo "ARCH=$arch"
+	echo "CC=sh $ROOT/scripts/cc-warn.sh $(toolchain_cc "$arch")"
+	echo "-j${JOBS:-2}"
+	[ -z "$cross" ] || echo "CROSS_COMPILE=$cross"
+	toolchain_makevars "$arch"
+} > "$top/make.args"
 
 cd "$linux"
 # Re-copy the config only when it changed: a new .config mtime costs a rebuild.
 if ! cmp -s "$cfg" "$top/config.used" || [ ! -f .config ]; then
 	msg "$tree: configuring from configs/$config.config (make oldconfig, no prompts)"
 	cp "$cfg" .config
-	if ! yes '' | make "$@" oldconfig > "$logs/config.log" 2>&1; then
+	if ! yes '' | tree_make "$top" oldconfig > "$logs/config.log" 2>&1; then
 		tail -n 20 "$logs/config.log" >&2
 		die "$tree: make oldconfig failed, log: $logs/config.log"
 	fi
@@ -72,7 +66,7 @@ fi
 msg "$tree: building $arch kernel with make -j${JOBS:-2} (log: $log)"
 start=$(date +%s)
 [ ! -f "$log" ] || mv -f "$log" "$log.old"
-if ! make "$@" > "$log" 2>&1; then
+if ! tree_make "$top" > "$log" 2>&1; then
 	echo "---- last lines of $log:" >&2
 	grep -n -E 'error|Error|\*\*\*' "$log" | head -n 20 >&2 || true
 	echo "----" >&2

@@ -4,7 +4,8 @@
 # the exit status is non-zero if anything failed.
 # Sections (CHECK_SECTIONS="1 2 ..." runs a subset):
 #   1 shellcheck   2 source verification   3 series hygiene (+ checkpatch)
-#   4 build matrix (patched, unpatched, no new warnings)   5 bisect (all configs)
+#   4 build matrix (patched, unpatched, no new warnings; sparse on x86)
+#   5 bisect (all configs)
 #   6 boot matrix (tests/boot-cases) and host tests (tests/*.sh)
 # Progress goes to stderr; full logs stay under build/.
 set -eu
@@ -20,13 +21,8 @@ want() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
 work=$BUILD/check
 mkdir -p "$work"
 
-# series_names FILE: patch names of a quilt series file, comments dropped.
-series_names() { [ -f "$1" ] || return 0; sed 's/#.*//' "$1" | awk 'NF { print $1 }'; }
-# patch_files PATCH: the files a -p1 patch touches.
-patch_files() { sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$1" | sort -u; }
-
-feature=$(series_names series | sed 's,^,patches/,')
-toolchain=$(series_names toolchain/series | sed 's,^,toolchain/,')
+feature=$(series_names series patches/)
+toolchain=$(series_names toolchain/series toolchain/)
 nfeature=$(printf '%s' "$feature" | grep -c . || true)
 
 # ---- 1: shellcheck
@@ -157,7 +153,28 @@ build() {
 	scripts/build-kernel.sh "$@" > "$_l" 2>&1
 }
 
+# sparse_gate CONFIG: scripts/sparse.sh CONFIG; its PASS/FAIL lines count.
+sparse_gate() {
+	msg "check 4/6: sparse $1 (scripts/sparse.sh)"
+	_rc=0
+	scripts/sparse.sh "$1" > "$work/sparse-$1.out" 2> "$work/sparse-$1.err" || _rc=$?
+	_nv=0 _nf=0
+	while IFS= read -r _l; do
+		case $_l in
+		'PASS '*) pass "${_l#PASS }"; _nv=$((_nv + 1)) ;;
+		'FAIL '*) _r=${_l#FAIL }; fail "${_r%%: *}" "${_r#*: }"; _nv=$((_nv + 1)) _nf=$((_nf + 1)) ;;
+		esac
+	done < "$work/sparse-$1.out"
+	# No verdict, or an exit status that its verdicts do not explain, fails.
+	if [ "$_nv" = 0 ] || { [ "$_rc" != 0 ] && [ "$_nf" = 0 ]; }; then
+		fail "sparse $1" "exit status $_rc, $_nv verdicts: $(tail -n 1 "$work/sparse-$1.err") (log: build/check/sparse-$1.err)"
+	fi
+}
+
 # ---- 4: build matrix
+# Sparse (scripts/sparse.sh) runs on the configs of x86_64 and i386 that
+# compile every .c file of the series, sysctl handlers included.
+sparse_configs="x86_64-smp i386-smp"
 if want 4; then
 	for cfg in configs/*.config; do
 		c=$(basename "$cfg" .config)
@@ -188,6 +205,10 @@ if want 4; then
 				fail "no-new-warnings $c" "$(printf '%s\n' "$new" | wc -l) new (build/$c/logs/new-warnings.txt): $(printf '%s\n' "$new" | head -n 1)"
 			fi
 		fi
+		# Sparse needs both trees built.
+		case " $sparse_configs " in
+		*" $c "*) [ "$okp$oku" != 11 ] || sparse_gate "$c" ;;
+		esac
 	done
 fi
 

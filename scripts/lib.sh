@@ -88,3 +88,46 @@ toolchain_makevars() {
 	[ -f "$_f" ] || return 0
 	sed -n 's/[[:space:]]*#.*//; /^[A-Za-z_][A-Za-z0-9_.]*=/p' "$_f"
 }
+
+# build_lock: hold $BUILD/.build.lock (on fd 8) until the script exits.
+# One kernel make at a time on this machine (2 shared cores), and never two
+# in the same tree; build-kernel.sh and sparse.sh take it.
+build_lock() {
+	mkdir -p "$BUILD"
+	exec 8> "$BUILD/.build.lock"
+	if ! flock -n 8; then
+		msg "waiting for another kernel build to finish (lock $BUILD/.build.lock)"
+		flock 8
+	fi
+}
+
+# tree_make TOP [ARG...]: make in TOP/linux with the arguments of TOP's
+# build (TOP/make.args, one a line, written by build-kernel.sh), then ARGs.
+# Exactly the same arguments: kbuild rebuilds every object whose command
+# line changed, and CC names this checkout's cc-warn.sh, so a make with a
+# CC of its own (or from another checkout) would recompile the tree. Our
+# own make (make check, make kernel) must not leak its variables and
+# jobserver into the kernel's make.
+tree_make() {
+	_top=$1; shift
+	[ -f "$_top/make.args" ] ||
+		die "$_top/make.args is missing: build the tree with scripts/build-kernel.sh first"
+	_n=$#
+	while IFS= read -r _a; do set -- "$@" "$_a"; done < "$_top/make.args"
+	# The recorded arguments first, then ours (a later -j or NAME= wins).
+	while [ "$_n" -gt 0 ]; do set -- "$@" "$1"; shift; _n=$((_n - 1)); done
+	(
+		unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+		cd "$_top/linux" && exec make "$@"
+	)
+}
+
+# series_names FILE [PREFIX]: the patches of a quilt series file, comments
+# dropped, each with PREFIX in front.
+series_names() {
+	[ -f "$1" ] || return 0
+	sed 's/#.*//' "$1" | awk -v p="${2:-}" 'NF { print p $1 }'
+}
+
+# patch_files PATCH: the files a -p1 patch touches.
+patch_files() { sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$1" | sort -u; }

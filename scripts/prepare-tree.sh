@@ -36,12 +36,6 @@ log=$logs/prepare.log
 
 src=$("$ROOT/scripts/get-source.sh" | tail -n 1)
 
-# series_names FILE PREFIX: entries of a quilt series file, comments dropped.
-series_names() {
-	[ -f "$1" ] || return 0
-	sed 's/#.*//' "$1" | awk -v p="$2" 'NF { print p $1 }'
-}
-
 # The combined series: every toolchain fix first, then the feature series.
 # QUILT_PATCHES is the repository root, so entries read toolchain/x.patch
 # and patches/y.patch and quilt edits the real files on refresh.
