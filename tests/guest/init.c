@@ -590,10 +590,13 @@ struct sysctl_args {
 	unsigned long unused[4];
 };
 
+static size_t oldlen;	/* what the last binary_sysctl() read returned */
+
 static int binary_sysctl(int num, unsigned *oldval, const unsigned *newval)
 {
 	int name[2] = { 1, num };
-	size_t oldlen = sizeof(*oldval);
+
+	oldlen = 16;	/* room for more: the kernel must say 4 */
 	struct sysctl_args a = {
 		name, 2, oldval, oldval ? &oldlen : NULL, (void *)newval,
 		newval ? sizeof(*newval) : 0, { 0 }
@@ -607,14 +610,15 @@ static void check_binary_sysctl(int node, int ncpus, int smt, struct model *m)
 	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
 	const char *lvl = node ? "numa" : "smp";
 	int num = node ? 16385 : 16384;
-	unsigned v = 0, w = 30000, big = 4000001;
+	unsigned v[4] = { 0 }, w = 30000, big = 4000001;
 	char name[96], why[256];
 	int err;
 
-	err = binary_sysctl(num, &v, NULL);
+	err = binary_sysctl(num, v, NULL);
 	snprintf(name, sizeof(name), "sysctl2-%s-read", lvl);
-	check(!err && (long)v == read_us(path), name, "sysctl(2) %s, %u; %s reads %ld",
-	      err ? strerror(err) : "ok", v, path, read_us(path));
+	check(!err && (long)v[0] == read_us(path) && oldlen == sizeof(v[0]),
+	      name, "sysctl(2) %s, %u, length %zu; %s reads %ld",
+	      err ? strerror(err) : "ok", v[0], oldlen, path, read_us(path));
 	err = binary_sysctl(num, NULL, &w);
 	model_write(m, node, w);
 	snprintf(name, sizeof(name), "sysctl2-%s-write", lvl);
