@@ -103,12 +103,15 @@ msg "boot $name: $arch, topology $topo (-smp $smp), accel $accel${icount:+ -icou
 # "INFO boot NAME retried: REASON" (scripts/check.sh shows it), and every
 # attempt's console is kept.
 retry_reason() {
-	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"
+	# The most telling signature first: a starved boot often shows several
+	# (missed CPU bring-ups, then the IO-APIC panic, which hangs until the
+	# timeout since 2.6.9's panic=-1 does not reboot).
+	if tr -d '\r' < "$log" | grep -q -F "Kernel panic - not syncing: IO-APIC + timer doesn't work!"; then
+		echo "IO-APIC timer check failed ('Kernel panic - not syncing: IO-APIC + timer doesn't work!')"
 	elif grep -q '^Stuck ??' "$log"; then echo "a CPU bring-up was stuck ('Stuck ??')"
 	elif grep -q 'Inquiring remote APIC #[0-9]' "$log"; then
 		echo "a CPU missed its bring-up deadline ('$(grep -o 'Inquiring remote APIC #[0-9]*' "$log" | head -n 1)...')"
-	elif tr -d '\r' < "$log" | grep -q -F "Kernel panic - not syncing: IO-APIC + timer doesn't work!"; then
-		echo "IO-APIC timer check failed ('Kernel panic - not syncing: IO-APIC + timer doesn't work!')"
+	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"
 	fi
 }
 tries=$(( ${BOOT_RETRIES:-1} + 1 ))

@@ -27,7 +27,7 @@ eval "kind=\${FAKE_CONSOLE_$n:-ok}"
 {
 	printf 'Linux version 2.6.9\r\n'
 	case $kind in
-	ioapic) printf "Kernel panic - not syncing: IO-APIC + timer doesn't work!  Boot with apic=debug and send a report.  Then try booting with the 'noapic' option\r\n" ;;
+	ioapic) printf "timer doesn't work through the IO-APIC - disabling NMI Watchdog!\r\nKernel panic - not syncing: IO-APIC + timer doesn't work! Try using the 'noapic' kernel parameter\r\n" ;;
 	stuck) printf 'Stuck ??\r\n' ;;
 	inquire) printf 'Booting processor 1/1 rip 6000\r\nInquiring remote APIC #1...\r\n... APIC #1 ID: failed\r\n' ;;
 	otherpanic) printf 'Kernel panic - not syncing: Attempted to kill init!\r\n' ;;
