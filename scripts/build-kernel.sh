@@ -77,12 +77,13 @@ msg "$tree: built in $(( $(date +%s) - start )) s"
 
 # Warnings of every object (cc-warn.sh keeps them per object), normalised:
 # build-dir prefix and line:column numbers stripped (patches move lines),
-# counted so that a second instance of a warning is still new.
+# counted so that a second instance of a warning is still new, and sorted
+# after counting (in the C locale) for check.sh's comm.
 # (ia64 has no bzImage: its image is vmlinux, which nothing here boots.)
 find . -name '*.o.warn' -exec cat {} + 2>/dev/null |
 	grep -E 'warning:' |
 	sed -e "s|$linux/||g" -e 's|^\./||' -e 's/^\([^: ]*\):[0-9]*:[0-9]*:/\1:/' -e 's/^\([^: ]*\):[0-9]*:/\1:/' |
-	sort | uniq -c | sed 's/^ *//' > "$logs/warnings.txt" || true
+	LC_ALL=C sort | uniq -c | sed 's/^ *//' | LC_ALL=C sort > "$logs/warnings.txt" || true
 msg "$tree: $(wc -l < "$logs/warnings.txt") distinct compiler warnings (logs/warnings.txt)"
 
 [ -f "$image" ] || die "$tree: build succeeded but $image is missing"
