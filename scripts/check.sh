@@ -198,10 +198,8 @@ if want 4; then
 		if build "$c" --unpatched; then pass "build $c.unpatched"; oku=1
 		else fail "build $c.unpatched" "see build/$c.unpatched/logs/build.log"; fi
 		if [ "$okp" = 1 ] && [ "$oku" = 1 ]; then
-			# sorted here too: a tree built by an older build-kernel.sh
-			# has its counted lines in the order before counting
-			new=$(LC_ALL=C comm -13 <(LC_ALL=C sort "$BUILD/$c.unpatched/logs/warnings.txt") \
-				<(LC_ALL=C sort "$BUILD/$c/logs/warnings.txt"))
+			# build-kernel.sh sorts warnings.txt in the C locale
+			new=$(LC_ALL=C comm -13 "$BUILD/$c.unpatched/logs/warnings.txt" "$BUILD/$c/logs/warnings.txt")
 			if [ -z "$new" ]; then pass "no-new-warnings $c"
 			else
 				printf '%s\n' "$new" > "$BUILD/$c/logs/new-warnings.txt"
