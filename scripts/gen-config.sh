@@ -2,6 +2,8 @@
 # gen-config.sh NAME: regenerate configs/NAME.config, a full .config, from
 # allnoconfig plus the options listed in configs/NAME.frag. Run it after
 # editing a .frag; the build itself only reads the .config files.
+# A fragment line "# base: arch/.../X_defconfig" starts from that defconfig of
+# the pristine tree instead of allnoconfig (a configuration 2.6.9 shipped).
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
@@ -17,8 +19,15 @@ arch=$(config_arch "$name")
 linux=$("$ROOT/scripts/prepare-tree.sh" "$name" --unpatched | tail -n 1)
 cc=$(toolchain_cc "$arch")
 cd "$linux"
-msg "$name: allnoconfig + $(grep -c . "$frag") options from configs/$name.frag"
-yes '' | make ARCH="$arch" CC="$cc" allnoconfig > /dev/null 2>&1
+msg "$name: $(grep -c "^CONFIG_\|^# CONFIG_" "$frag") options from configs/$name.frag"
+base=$(sed -n 's/^# base: *//p' "$frag")
+if [ -n "$base" ]; then
+	[ -f "$base" ] || die "configs/$name.frag: no $base in the 2.6.9 tree"
+	msg "$name: starting from $base"
+	cp "$base" .config
+else
+	yes '' | make ARCH="$arch" CC="$cc" allnoconfig > /dev/null 2>&1
+fi
 # Drop every symbol the fragment sets, append the fragment, resolve the rest
 # with defaults (no prompts).
 syms=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1/p' "$frag" | tr '\n' '|' | sed 's/|$//')
