@@ -32,12 +32,13 @@ i386) cpu=core2duo ;;                       # Intel family 6 with HT/APIC
 esac
 
 args="console=ttyS0 panic=-1"
+nodes=1
 case $topo in
 up) smp="1" ;;
 smp) smp="4,sockets=4" ;;
 smp:[1-9]|smp:[1-9][0-9]) smp="${topo#smp:},sockets=${topo#smp:}" ;;
 smt) smp="4,sockets=2,cores=1,threads=2" ;;
-numa) smp="4,sockets=4"; args="$args numa=fake=2" ;;
+numa) smp="4,sockets=4"; args="$args numa=fake=2"; nodes=2 ;;
 *) die "unknown topology '$topo' (up, smp, smt, numa, smp:N)" ;;
 esac
 
@@ -49,13 +50,14 @@ if [ -z "$hz" ]; then
 fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
-#   chk=hz:<HZ>,cpus:<vCPUs>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1
-# (0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS). A chk=
+#   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1
+# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 dotconfig=$(dirname "$image")/../../../.config
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
-chk="cpus:${smp%%,*},smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS)"
+[ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
+chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
 for w in "$@"; do
 	case $w in

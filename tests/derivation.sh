@@ -63,10 +63,12 @@ extract() {
 sched=$work/tree/kernel/sched.c
 {
 	sed -n '/^enum sd_level {/,/^};/p' "$work/tree/include/linux/sched.h"
-	grep -E '^#define CACHE_HOT_TIME_' "$sched"
-	extract_var "$sched" sched_cache_hot_time cache_hot_time_boot
+	grep -E '^#define (CACHE_HOT_TIME_|MIGRATION_)' "$sched"
+	extract_var "$sched" sched_cache_hot_time cache_hot_time_boot \
+		migration_cost
 	extract "$sched" parse_cache_hot_time cache_hot_time_setup \
-		cache_hot_time_node sched_init_cache_hot_time
+		cache_hot_time_of_cost cache_hot_time_node \
+		sched_init_cache_hot_time migration_cost_unmeasurable
 } >"$work/extract-sched.c"
 
 cd "$work"
@@ -82,7 +84,8 @@ for arch in i386 x86_64; do
 	f=$work/tree/arch/$arch/kernel/smpboot.c
 	{
 		grep '^cycles_t cacheflush_time;' "$f"
-		extract "$f" flush_time_to_ticks smp_tune_scheduling
+		extract "$f" flush_time_to_ticks largest_cache_size \
+			smp_tune_scheduling
 	} >extract-smpboot.c
 	# the kernel's own types: cpu_khz is unsigned long on i386 (32 bits),
 	# unsigned int on x86_64
@@ -151,6 +154,51 @@ done
 expect_line "ia64-decay-warning-quotes-value" \
 	"<4>decay=0x10: not a decimal number of ticks of at most 9 digits, keeping 10" \
 	./decay-ia64 decay 0x10
+
+# The rule from measured cost to value, computed here: each level twice
+# its cost, at most 4 s; NUMA at least the SMP level; an unmeasured level
+# (-) follows the rules above; cache_decay_ticks becomes the SMP value in
+# ticks, rounded up.
+twice() { [ $(($1 * 2)) -lt 4000000 ] && echo $(($1 * 2)) || echo 4000000; }
+ticks_up() { echo $((($1 * $2 + 999999) / 1000000)); } # US HZ
+for b in sched-1000 sched-1000-32 sched-1024; do
+	hz=${b#sched-}; hz=${hz%-32}
+	for c in 1:- 300:- 301:400 300:100 0:0 5000:- 1999999:- 2000000:- \
+		3000000:3000000 -:300 -:7000 -:0; do
+		s=${c%%:*} n=${c#*:}
+		if [ "$s" = - ]; then sv=$(rule 3 "$hz") t=3; else sv=$(twice "$s") t=$(ticks_up "$sv" "$hz"); fi
+		if [ "$n" = - ]; then nv=$(node "$sv"); else nv=$(twice "$n"); [ "$nv" -ge "$sv" ] || nv=$sv; fi
+		expect "$b-measured-$s-$n" "smt 0 smp $sv numa $nv ticks $t" ./$b measured "$s" "$n" 3
+	done
+	# a level given at boot is not taken from the measurement
+	expect "$b-measured-boot-smp-wins" "smt 0 smp 7500 numa 10000 ticks 3" \
+		./$b measured 300 - 3 7500us
+	expect "$b-measured-boot-node-wins" "smt 0 smp 600 numa 20000 ticks $(ticks_up 600 "$hz")" \
+		./$b measured 300 400 3 auto,20ms
+	expect_line "$b-measured-paste-line" \
+		"<6>sched: to skip the measurement, boot with cache_hot_time=602,800" \
+		./$b measured 301 400 3
+	if run ./$b measured - - 3 | grep -q 'to skip the measurement'; then
+		printf "FAIL %s\n" "$b-unmeasured-no-paste-line"; fail=$((fail + 1))
+	else
+		printf "PASS %s\n" "$b-unmeasured-no-paste-line"; pass=$((pass + 1))
+	fi
+	# when the kernel measures: a cache size, two CPUs, a fine clock
+	for c in "1048576 4 1:measurable" "1048576 4 10000:measurable" \
+		"1024 2 1:measurable" \
+		"0 4 1:the architecture gave no cache size" \
+		"1023 4 1:the architecture gave no cache size" \
+		"1048576 1 1:one CPU online" \
+		"1048576 4 10001:sched_clock() is not finer than 10 us" \
+		"1048576 4 1000000:sched_clock() is not finer than 10 us"; do
+		# shellcheck disable=SC2086 # three numbers, split on purpose
+		set -- ${c%%:*}
+		expect "$b-unmeasurable-$1-$2-$3" "${c#*:}" ./$b unmeasurable "$1" "$2" "$3"
+	done
+	# the paste-back line, given at boot, gives the same values
+	expect "$b-measured-paste-back" "smt 0 smp 602 numa 800 ticks 3" \
+		./$b measured - - 3 602,800
+done
 
 # HZ=1000, 64- and 32-bit
 for b in sched-1000 sched-1000-32; do
@@ -224,6 +272,10 @@ for a in i386 x86_64; do
 	expect_line "$a-cache-size-0-unknown" \
 		"<6>task migration cache decay timeout: unknown (cache size unknown)." \
 		./tune-$a tune 2000000 0
+	# sched_cache_size without leaf 4: x86_cache_size in bytes, 0 unknown
+	for c in 64:65536 2048:2097152 0:0 -1:0; do
+		expect "$a-sched-cache-size-${c%%:*}KB" "size ${c#*:}" ./tune-$a size "${c%%:*}"
+	done
 	# flush time to ticks, rounded up once: ceil(cycles * HZ / (kHz * 1000))
 	for c in 1000900:1000000 500:1000000 1000000:1000000 1000001:1000000 \
 		1:3800000 22229811:3800000 300000000:3800000 4000000000:1000; do

@@ -6,15 +6,33 @@
  *   -DDECAY   ia64's decay= handler (arch/ia64/kernel/smpboot.c)
  * and prints what that code computes, one line per request:
  *   sched:  derive TICKS [BOOTOPTION...] -> "smt U smp U numa U" (us)
+ *           measured SMP NUMA TICKS [BOOTOPTION...]
+ *                                      -> "smt U smp U numa U ticks T":
+ *              the same with migration costs SMP and NUMA (us, - for
+ *              not measured) as measure_migration_cost() leaves them
  *           parse STRING               -> "us N", "auto" or "einval: why"
+ *           unmeasurable CACHE_BYTES CPUS CLOCK_STEP_NS
+ *                                      -> why the kernel would not measure,
+ *                                         or "measurable"
  *   x86:    tune CPU_KHZ CACHE_KB      -> the boot lines, "ticks T"
+ *           size CACHE_KB              -> "size B": sched_cache_size on
+ *                                         a CPU without leaf 4
  *           flush CYCLES CPU_KHZ       -> "ticks T"
  *   decay:  decay STRING               -> "ticks T" (starting from 10)
  */
 #include "shim.h"
 
 #ifdef SCHED
-unsigned long cache_decay_ticks;
+unsigned long cache_decay_ticks, sched_cache_size;
+/* a fake clock that advances clock_step ns a read, and a CPU count */
+static unsigned long long clock_now, clock_step;
+static unsigned long long sched_clock(void)
+{
+	return clock_now += clock_step;
+}
+static int online_cpus;
+#define num_online_cpus()	online_cpus
+#define cpu_relax()		do { } while (0)
 #include "extract-sched.c"
 
 int main(int argc, char **argv)
@@ -30,6 +48,33 @@ int main(int argc, char **argv)
 		       sched_cache_hot_time[SD_LV_SIBLING],
 		       sched_cache_hot_time[SD_LV_CPU],
 		       sched_cache_hot_time[SD_LV_NODE]);
+		return 0;
+	}
+	if (argc >= 5 && !strcmp(argv[1], "measured")) {
+		int i;
+
+		if (strcmp(argv[2], "-"))
+			migration_cost[SD_LV_CPU] = strtoul(argv[2], NULL, 10);
+		if (strcmp(argv[3], "-"))
+			migration_cost[SD_LV_NODE] = strtoul(argv[3], NULL, 10);
+		cache_decay_ticks = strtoul(argv[4], NULL, 10);
+		for (i = 5; i < argc; i++)
+			cache_hot_time_setup(argv[i]);
+		sched_init_cache_hot_time();
+		printf("smt %lu smp %lu numa %lu ticks %lu\n",
+		       sched_cache_hot_time[SD_LV_SIBLING],
+		       sched_cache_hot_time[SD_LV_CPU],
+		       sched_cache_hot_time[SD_LV_NODE], cache_decay_ticks);
+		return 0;
+	}
+	if (argc == 5 && !strcmp(argv[1], "unmeasurable")) {
+		const char *why;
+
+		sched_cache_size = strtoul(argv[2], NULL, 10);
+		online_cpus = atoi(argv[3]);
+		clock_step = strtoull(argv[4], NULL, 10);
+		why = migration_cost_unmeasurable();
+		printf("%s\n", why ? why : "measurable");
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "parse")) {
@@ -52,9 +97,14 @@ int main(int argc, char **argv)
 #endif
 
 #ifdef X86
-unsigned long cache_decay_ticks;
+unsigned long cache_decay_ticks, sched_cache_size;
 CPU_KHZ_T cpu_khz;
-struct { int x86_cache_size; } boot_cpu_data;
+#define X86_VENDOR_INTEL	0
+#define X86_VENDOR_AMD		2
+/* not Intel: largest_cache_size() must not run this host's CPUID leaf 4 */
+struct {
+	int x86_cache_size, x86_vendor, cpuid_level;
+} boot_cpu_data = { 0, X86_VENDOR_AMD, 0 };
 #include "extract-smpboot.c"
 
 int main(int argc, char **argv)
@@ -64,6 +114,11 @@ int main(int argc, char **argv)
 		boot_cpu_data.x86_cache_size = atoi(argv[3]);
 		smp_tune_scheduling();
 		printf("ticks %lu\n", cache_decay_ticks);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "size")) {
+		boot_cpu_data.x86_cache_size = atoi(argv[2]);
+		printf("size %lu\n", largest_cache_size());
 		return 0;
 	}
 	if (argc == 4 && !strcmp(argv[1], "flush")) {

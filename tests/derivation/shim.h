@@ -23,6 +23,7 @@
 #define USEC_PER_SEC	1000000L
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define max(a, b)	((a) > (b) ? (a) : (b))
+#define min(a, b)	((a) < (b) ? (a) : (b))
 #define simple_strtoul	strtoul
 #define do_div(n, base) ({					\
 	uint32_t __base = (base);				\

@@ -15,7 +15,10 @@
  *   cpus     vCPUs the topology gives
  *   smp smt numa sysctl proc   0|1: whether the config has SMP, SCHED_SMT,
  *            NUMA, SYSCTL, PROC_FS (which decide the domain levels and knobs)
+ *   nodes    NUMA nodes of the topology (1 without CONFIG_NUMA)
  *   cpu node the boot option's expected SMP / NUMA level in us (else derived)
+ *   measure  k: the kernel must not measure the migration cost, for reason
+ *            k of measure_reasons[] below (default: 1 with one CPU online)
  *   warn     k: a bad cache_hot_time= was given, expect its warning with
  *            reason k of boot_reasons[] below
  *   override 1: cache_hot_time= is given twice, expect the notice
@@ -23,14 +26,18 @@
  *            check every value they see was written
  *
  * Expected values are computed here, independently of the kernel's code,
- * from HZ and the cache_decay_ticks that the arch's boot line reports, by
- * the documented rule (Documentation/cachehot.md):
- *   SMT 0; SMP ticks * 10^6 / HZ us (at most 4 s), or 10000 us when
- *   ticks == 0; NUMA max(SMP, 10000 us) unless given a value of its own.
+ * from HZ, the migration costs that the boot log reports and the
+ * cache_decay_ticks that the arch's boot line reports, by the documented
+ * rule (Documentation/cachehot.md):
+ *   SMT 0; SMP twice its measured cost, or unmeasured ticks * 10^6 / HZ us,
+ *   or 10000 us when ticks == 0; NUMA max(SMP, twice its measured cost,
+ *   or 10000 us unmeasured) unless given a value of its own; at most 4 s.
  */
+#define _GNU_SOURCE		/* sched_setaffinity */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,6 +59,7 @@
 #define DEFAULT_US	10000UL		/* 10 ms */
 #define MAX_US		4000000UL	/* 4 s */
 #define MAX_LEN		32		/* characters of one value */
+#define BUDGET_US	20000L		/* the measurement's boot time, at most */
 
 static int passed, failed;
 static char klog[1 << 18];
@@ -270,21 +278,45 @@ static long rule_cpu_us(long ticks, long hz)
 	return (long)((long long)ticks * 1000000 / hz);
 }
 
-static long derived_cpu_us(long hz)
+/* The migration cost the boot log reports for a level, in us; -1: none */
+static long boot_cost(const char *level)
 {
-	long ticks = boot_decay_ticks();
+	char needle[64];
+	const char *p;
+	long us;
 
-	return rule_cpu_us(ticks < 0 ? 0 : ticks, hz);
+	snprintf(needle, sizeof(needle), "sched: migration cost %s level: ",
+		 level);
+	p = strstr(klog, needle);
+	if (!p || sscanf(p + strlen(needle), "%ld us", &us) != 1)
+		return -1;
+	return us;
+}
+
+/* A level's value from its measured cost: twice, at most 4 s */
+static long of_cost(long us)
+{
+	return 2 * us < (long)MAX_US ? 2 * us : (long)MAX_US;
+}
+
+/* The SMP level boot chooses without the boot option */
+static long auto_cpu_us(long ticks, long hz)
+{
+	long cost = boot_cost("SMP");
+
+	return cost >= 0 ? of_cost(cost) : rule_cpu_us(ticks, hz);
 }
 
 /*
  * What the two levels should be, by the documented rule: the SMP level
  * is what was last written (auto: what boot chose); the NUMA level is its
- * own value if it has one (written, or from boot), else max(SMP, 10 ms).
+ * own value if it has one (written, or from boot), else max(SMP, floor),
+ * the floor twice its measured cost, or 10 ms if it was not measured.
  */
 struct model {
 	long boot_cpu, boot_node_own;	/* -1: no value of its own */
 	long cpu, node_own;
+	long node_floor;
 	int numa;
 };
 
@@ -292,7 +324,7 @@ static long model_node(const struct model *m)
 {
 	if (m->node_own >= 0)
 		return m->node_own;
-	return m->cpu > (long)DEFAULT_US ? m->cpu : (long)DEFAULT_US;
+	return m->cpu > m->node_floor ? m->cpu : m->node_floor;
 }
 
 /* Record a write of us (-2: "auto") to a level, as the docs say */
@@ -367,7 +399,9 @@ static void check_boot_values(int ncpus, int smt, int numa, long hz,
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
 
 	m->numa = numa;
-	m->boot_cpu = m->cpu = env_long("cpu", rule_cpu_us(ticks, hz));
+	m->node_floor = boot_cost("NUMA") >= 0 ? of_cost(boot_cost("NUMA")) :
+		(long)DEFAULT_US;
+	m->boot_cpu = m->cpu = env_long("cpu", auto_cpu_us(ticks, hz));
 	m->boot_node_own = m->node_own = env_long("node", -1);
 	printf("GUEST INFO expected: smp %ld us, numa %ld us\n", m->cpu,
 	       numa ? model_node(m) : -1L);
@@ -400,6 +434,73 @@ static void check_boot_values(int ncpus, int smt, int numa, long hz,
 		free(first);
 		check(strstr(klog, want) != NULL, "boot-option-override-notice",
 		      "no KERN_NOTICE '%.*s'", (int)strlen(want) - 1, want);
+	}
+}
+
+/* The reasons the kernel gives for not measuring, by chk=measure:<k> */
+static const char *const measure_reasons[] = {
+	NULL, "one CPU online", "sched_clock() is not finer than 10 us",
+	"the architecture gave no cache size",
+};
+
+/*
+ * The boot-time measurement: a level is measured when its value is auto
+ * and the topology has a CPU across it; it stays within its time budget;
+ * the SMP level's cache_decay_ticks and the paste-back line say what the
+ * boot values are.  Call after check_boot_values().
+ */
+static void check_measurement(long online, long nodes, int numa, long hz,
+			      const struct model *m)
+{
+	long k = env_long("measure", online < 2 ? 1 : 0), took = -1;
+	int smp = !k && env_long("cpu", -1) < 0;
+	int node = !k && numa && nodes > 1 && env_long("node", -1) < 0;
+	const char *p = strstr(klog, "sched: measuring the migration cost "
+			       "took ");
+	char want[256];
+
+	check((boot_cost("SMP") >= 0) == smp, "measure-smp-line",
+	      "SMP level %s, want %s", boot_cost("SMP") >= 0 ? "measured" :
+	      "not measured", smp ? "measured" : "not measured");
+	check((boot_cost("NUMA") >= 0) == node, "measure-numa-line",
+	      "NUMA level %s, want %s", boot_cost("NUMA") >= 0 ? "measured" :
+	      "not measured", node ? "measured" : "not measured");
+	if (k > 0 && k < (long)(sizeof(measure_reasons) /
+				sizeof(measure_reasons[0]))) {
+		snprintf(want, sizeof(want), "<6>sched: migration cost not "
+			 "measured: %s\n", measure_reasons[k]);
+		check(strstr(klog, want) != NULL, "measure-reason",
+		      "no '%.*s' in the log", (int)strlen(want) - 1, want);
+	}
+	if (p)
+		sscanf(p + strlen("sched: measuring the migration cost took "),
+		       "%ld us", &took);
+	if (smp || node) {
+		printf("GUEST INFO measurement took %ld us (budget %ld us)\n",
+		       took, BUDGET_US);
+		check(took >= 0 && took <= BUDGET_US, "measure-time-budget",
+		      "took %ld us, budget %ld us", took, BUDGET_US);
+		if (numa)
+			snprintf(want, sizeof(want), "<6>sched: to skip the "
+				 "measurement, boot with cache_hot_time=%ld,"
+				 "%ld\n", m->boot_cpu, model_node(m));
+		else
+			snprintf(want, sizeof(want), "<6>sched: to skip the "
+				 "measurement, boot with cache_hot_time=%ld\n",
+				 m->boot_cpu);
+		check(strstr(klog, want) != NULL, "measure-paste-line",
+		      "no '%.*s' in the log", (int)strlen(want) - 1, want);
+	} else {
+		check(!strstr(klog, "to skip the measurement"),
+		      "measure-no-paste-line", "a paste-back line, but nothing "
+		      "was measured");
+	}
+	if (smp) {
+		long long t = ((long long)m->boot_cpu * hz + 999999) / 1000000;
+
+		snprintf(want, sizeof(want), "cache_decay_ticks=%lld)", t);
+		check(strstr(klog, want) != NULL, "measure-decay-ticks",
+		      "no '%s' in the SMP level's line", want);
 	}
 }
 
@@ -532,6 +633,109 @@ static void check_numa_rule(int ncpus, int smt, struct model *m)
 	rule_step("rule-smp-auto-boot-value", 0, "auto", AUTO, ncpus, smt, m);
 }
 
+static void busy_task(void);
+
+/* The sums over every CPU's domains of the view's two counters */
+static int view_counters(unsigned long *refused, unsigned long *moved)
+{
+	static char buf[1 << 16];
+	char *line, *save;
+
+	*refused = *moved = 0;
+	if (read_file(VIEW, buf, sizeof(buf)) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		unsigned long r, m;
+
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "cpu%*d domain%*d %*s %*s %*d %lu %lu",
+			   &r, &m) != 2)
+			return -1;
+		*refused += r;
+		*moved += m;
+	}
+	return 0;
+}
+
+/*
+ * 2 * ncpus busy tasks that all start on CPU 0, for ms milliseconds: the
+ * balancer must spread them.  pinned: they stay pinned to CPU 0, so it
+ * cannot.  We stay on CPU 0 meanwhile, so that only kernel threads could
+ * add to the counters.  Their increments go to *refused and *moved.
+ */
+static void counters_run(int ncpus, int pinned, int ms,
+			 unsigned long *refused, unsigned long *moved)
+{
+	pid_t kids[16];
+	int nkids = 2 * ncpus > 16 ? 16 : 2 * ncpus, i;
+	unsigned long r0, m0, r1, m1;
+	cpu_set_t one, all;
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	CPU_ZERO(&all);
+	for (i = 0; i < ncpus; i++)
+		CPU_SET(i, &all);
+	sched_setaffinity(0, sizeof(one), &one);
+	view_counters(&r0, &m0);
+	for (i = 0; i < nkids; i++) {
+		kids[i] = fork();
+		if (kids[i] == 0) {
+			if (!pinned)
+				sched_setaffinity(0, sizeof(all), &all);
+			busy_task();
+		}
+	}
+	nanosleep(&ts, NULL);
+	view_counters(&r1, &m1);
+	sched_setaffinity(0, sizeof(all), &all);
+	for (i = 0; i < nkids; i++)
+		kill(kids[i], SIGKILL);
+	for (i = 0; i < nkids; i++)
+		waitpid(kids[i], NULL, 0);
+	*refused = r1 - r0;
+	*moved = m1 - m0;
+}
+
+/*
+ * The counters of /proc/sched_domains: with every task cache hot (4 s),
+ * tasks that must be spread are refused, then moved anyway once
+ * balancing has failed cache_nice_tries times; tasks pinned to one CPU
+ * are never candidates, so neither counter moves.  The levels get their
+ * old values back.
+ */
+static void check_counters(int ncpus, int numa, struct model *m)
+{
+	unsigned long r, mv, r0, m0;
+
+	check(view_counters(&r0, &m0) == 0, "counters-in-view",
+	      "%s lines lack the two counters", VIEW);
+	write_str(SYSCTL_CPU, "4s");
+	if (numa)
+		write_str(SYSCTL_NODE, "4s");
+	counters_run(ncpus, 0, 500, &r, &mv);
+	printf("GUEST INFO counters, cache_hot_time 4s, %d tasks spreading: "
+	       "%lu refused, %lu moved anyway\n", 2 * ncpus, r, mv);
+	check(r > 0, "counters-hot-refused-moves",
+	      "no hot task refused in 500 ms of spreading tasks at 4 s");
+	check(mv > 0, "counters-hot-moved-moves",
+	      "no hot task moved anyway in 500 ms of spreading tasks at 4 s");
+	counters_run(ncpus, 1, 500, &r, &mv);
+	printf("GUEST INFO counters, cache_hot_time 4s, %d tasks pinned: "
+	       "%lu refused, %lu moved anyway\n", 2 * ncpus, r, mv);
+	check(r == 0 && mv == 0, "counters-pinned-still",
+	      "pinned tasks: %lu refused, %lu moved anyway", r, mv);
+	write_str(SYSCTL_CPU, "auto");
+	model_write(m, 0, AUTO);
+	if (numa) {
+		write_str(SYSCTL_NODE, "auto");
+		model_write(m, 1, AUTO);
+	}
+}
+
 /*
  * /proc/sched_domains read in pieces (1, 7 and 100 bytes at a time) and
  * from odd offsets gives the same bytes as one big read.
@@ -544,8 +748,10 @@ static void check_view_reads(void)
 	unsigned i;
 	off_t off;
 
-	check(len > 0 && !strncmp(whole, "# cpu domain level span "
-				  "cache_hot_time_us\n", 42),
+	static const char header[] = "# cpu domain level span "
+		"cache_hot_time_us hot_refused hot_moved\n";
+
+	check(len > 0 && !strncmp(whole, header, sizeof(header) - 1),
 	      "view-header", "%s starts '%.40s'", VIEW, len > 0 ? whole : "");
 	for (i = 0; len > 0 && i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		int fd = open(VIEW, O_RDONLY), n, got = 0;
@@ -786,6 +992,7 @@ int main(void)
 	klog[n > 0 ? n : 0] = 0;
 	print_klog_lines("cache_hot_time");
 	print_klog_lines("cache decay");
+	print_klog_lines("migration cost");
 	print_view();
 
 	online = sysconf(_SC_NPROCESSORS_ONLN);
@@ -806,11 +1013,19 @@ int main(void)
 		/* no knobs, but the domains still get the derived values */
 		check(access(SYSCTL_CPU, F_OK) != 0, "no-sysctl-knob",
 		      "%s exists without CONFIG_SYSCTL", SYSCTL_CPU);
-		check(view_ok(ncpus, smt, numa, derived_cpu_us(hz), -1, why,
-			      sizeof(why)), "domains-boot-values", "%s", why);
+		m.numa = numa;
+		m.node_floor = DEFAULT_US;
+		m.node_own = m.boot_node_own = -1;
+		m.cpu = m.boot_cpu = auto_cpu_us(boot_decay_ticks() < 0 ? 0 :
+						 boot_decay_ticks(), hz);
+		check(view_ok(ncpus, smt, numa, m.cpu, -1, why, sizeof(why)),
+		      "domains-boot-values", "%s", why);
+		check_measurement(online, env_long("nodes", 1), numa, hz, &m);
 		goto out;
 	}
 	check_boot_values(ncpus, smt, numa, hz > 0 ? hz : 1000, &m);
+	check_measurement(online, env_long("nodes", 1), numa,
+			  hz > 0 ? hz : 1000, &m);
 	check_view_reads();
 	check_sysctl(0, ncpus, smt, &m);
 	check_non_root(SYSCTL_CPU, "smp");
@@ -824,6 +1039,8 @@ int main(void)
 		check_binary_sysctl(1, ncpus, smt, &m);
 	if (stress > 0)
 		check_stress((int)stress, ncpus, smt, &m);
+	if (ncpus > 1)
+		check_counters(ncpus, numa, &m);
 
 out:
 	printf("GUEST INFO %d passed, %d failed\n", passed, failed);
