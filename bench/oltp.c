@@ -65,7 +65,7 @@
 #define MAXCPU		64
 #define MAXW		512
 #define MAXPOINTS	32
-#define NODE_MIN_US	10000	/* the series' NUMA rule: max(SMP, 10 ms) */
+#define NODE_MIN_US	10000	/* the series' NUMA floor where it measured nothing */
 
 struct node { uint32_t next; uint32_t pad[15]; };	/* one cache line */
 
@@ -429,25 +429,27 @@ static void propagation(int n, long restore_us)
 		return;
 	for (i = 0; i < n; i++) {
 		long us = 3000 + (i & 1) * 1000 + i;
-		char want[32], *p;
+		char *p;
 		double t0 = now(), t1;
 		int ok = 0;
 
 		if (write_us(SYSCTL_CPU, us) != 0)
 			break;
 		t1 = now();
-		snprintf(want, sizeof(want), " %ld\n", us);
 		for (tries = 0; tries < 1000 && !ok; tries++) {
 			int lines = 0, good = 0;
 
 			read_file(VIEW, big, sizeof(big));
-			for (p = strstr(big, " smp "); p; p = strstr(p + 1, " smp ")) {
-				char *eol = strchr(p, '\n');
+			/* cpu<N> domain<M> <level> <span> <us> [counters] */
+			for (p = strstr(big, "\ncpu"); p; p = strstr(p + 1, "\ncpu")) {
+				char level[16];
+				long got;
 
+				if (sscanf(p + 1, "cpu%*d domain%*d %15s %*s %ld",
+					   level, &got) != 2 || strcmp(level, "smp"))
+					continue;
 				lines++;
-				if (eol && eol - p >= (long)strlen(want) - 1 &&
-				    !strncmp(eol - strlen(want) + 1, want, strlen(want)))
-					good++;
+				good += got == us;
 			}
 			ok = lines > 0 && good == lines;
 		}

@@ -29,7 +29,7 @@ nfeature=$(printf '%s' "$feature" | grep -c . || true)
 if want 1; then
 	msg "check 1/6: shellcheck"
 	need_cmd shellcheck
-	for f in scripts/*.sh tests/*.sh .ci/run; do
+	for f in scripts/*.sh tests/*.sh tests/*/*.sh .ci/run; do
 		[ -f "$f" ] || continue
 		if out=$(shellcheck -x "$f" 2>&1); then pass "shellcheck $f"
 		else fail "shellcheck $f" "$(printf '%s' "$out" | grep -m1 'SC[0-9]')"; fi

@@ -1,17 +1,17 @@
 #!/bin/sh
 # boot-stress.sh: boot the matrix's SMP kernels STRESS_BOOTS times each (default
-# 100) on a host loaded with one busy loop per core, to show that boot results
+# 50: 100 boots in all) on a host loaded with one busy loop per core, to show that boot results
 # do not depend on host load (issue #10). Each boot must pass (scripts/boot.sh,
 # with its retry-once for the exact load-caused failures). Prints PASS/FAIL per
 # boot, an INFO line per retry, "retries: R", and last "N passed, M failed".
 #
-# It lives in scripts/, not tests/, on purpose: scripts/check.sh runs every
-# tests/*.sh in `make check`, and 200 boots under full load take far too long
+# It lives in tests/stress/, not tests/, on purpose: scripts/check.sh runs
+# every tests/*.sh in `make check`, and 100 boots under full load take too long
 # for that (and would slow down everything else on the machine). check.sh
-# still shellchecks it (scripts/*.sh). Run it by hand on an otherwise quiet
-# machine: scripts/boot-stress.sh (or STRESS_BOOTS=5 scripts/boot-stress.sh).
+# still shellchecks it. Run it by hand on an otherwise quiet machine:
+# tests/stress/boot-stress.sh (or STRESS_BOOTS=5 tests/stress/boot-stress.sh).
 #
-# Knobs: STRESS_BOOTS (boots per case, default 100), STRESS_LOAD (busy loops,
+# Knobs: STRESS_BOOTS (boots per case, default 50), STRESS_LOAD (busy loops,
 # default: one per online core; 0: no load), STRESS_CASES (default
 # "x86_64-smp:numa i386-smp:smp", CONFIG:TOPOLOGY words).
 # Kernels and initramfs come from build-kernel.sh / make-initramfs.sh (built
@@ -20,11 +20,16 @@
 # The boots' own knobs (ACCEL, ICOUNT, BOOT_TIMEOUT, BOOT_RETRIES) pass through.
 # Logs: build/boot-logs/stress-<config>-<topology>-<i>.log.
 set -eu
-# shellcheck source=lib.sh
-. "$(dirname -- "$0")/lib.sh"
+# shellcheck source=../../scripts/lib.sh
+. "$(dirname -- "$0")/../../scripts/lib.sh"
+# lib.sh takes the repository to be the parent of the caller's directory;
+# this script is two levels down.
+ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
+BUILD=${BUILD_DIR:-$ROOT/build}
+export ROOT BUILD
 cd "$ROOT"
 
-n=${STRESS_BOOTS:-100}
+n=${STRESS_BOOTS:-50}
 case $n in '' | *[!0-9]*) die "STRESS_BOOTS must be a number, not '$n'" ;; esac
 load=${STRESS_LOAD:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 case $load in '' | *[!0-9]*) die "STRESS_LOAD must be a number, not '$load'" ;; esac
