@@ -15,7 +15,10 @@
  * environment variables (2.6.9). All are optional:
  *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
  *                        value, "boot" = do not write (unpatched kernel),
- *                        "pin" = workers pinned one CPU each (no migration)
+ *                        "pin" = workers pinned one CPU each (no migration),
+ *                        "mig" = every worker moves to the next CPU after
+ *                        each transaction (migration at every chance);
+ *                        pin and mig are the sensitivity control
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
  *                        then rep 2...; counterbalanced order: odd reps
  *                        rotate, each even rep reverses the odd one before)
@@ -72,6 +75,7 @@ struct node { uint32_t next; uint32_t pad[15]; };	/* one cache line */
 struct shared {
 	volatile unsigned long count[MAXW][8];	/* one line per worker */
 	volatile unsigned long sink;
+	volatile int mig;		/* "mig" point: move every transaction */
 };
 
 static struct shared *sh;
@@ -313,6 +317,7 @@ static void worker(int id, size_t ws_kb, long steps, long io_us)
 	struct timespec io = { io_us / 1000000, (io_us % 1000000) * 1000 };
 	unsigned short me = id;
 	uint32_t pos = 0;
+	int cpu = id % ncpu;
 	char c;
 
 	if (!ws)
@@ -324,6 +329,12 @@ static void worker(int id, size_t ws_kb, long steps, long io_us)
 			_exit(1);
 		if (io_us > 0)
 			nanosleep(&io, NULL);
+		if (sh->mig) {
+			cpu = (cpu + 1) % ncpu;
+			pin(0, cpu);
+			if (!sh->mig)	/* the point ended meanwhile */
+				pin(0, -1);
+		}
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
 	}
@@ -586,7 +597,8 @@ int main(void)
 			struct snap a, b;
 			double el, left;
 
-			if (!strcmp(p, "d") || !strcmp(p, "pin"))
+			if (!strcmp(p, "d") || !strcmp(p, "pin") ||
+			    !strcmp(p, "mig"))
 				us = derived;
 			else if (strcmp(p, "boot") != 0)
 				us = strtol(p, NULL, 10);
@@ -596,6 +608,11 @@ int main(void)
 				pinned = !pinned;
 				for (i = 0; i < nworkers; i++)
 					pin(pids[i], pinned ? i % ncpu : -1);
+			}
+			if ((strcmp(p, "mig") == 0) != sh->mig) {
+				sh->mig = !sh->mig;
+				for (i = 0; !sh->mig && i < nworkers; i++)
+					pin(pids[i], -1);
 			}
 			sleep_s(warm_s);
 			snapshot(&a, nworkers);

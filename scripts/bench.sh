@@ -20,7 +20,9 @@
 #   ACCEL=tcg|kvm      as for boot.sh
 #   BENCH_REPS, BENCH_RUN_MS, BENCH_WARM_MS   repetitions, time per run
 #   BENCH_POINTS       patched sweep, us, comma separated (d = derived,
-#                      pin = derived with every worker pinned to one CPU)
+#                      pin = derived with every worker pinned to one CPU,
+#                      mig = derived with every worker moved every transaction;
+#                      pin and mig are the control pair of the verdict)
 #   BENCH_UNPATCHED_RUNS  runs per unpatched boot (default 3)
 #   BENCH_WORKERS      workers per CPU (default 4)
 #   BENCH_WS_KB        working set per worker (default: host L2 per core / 4)
@@ -50,7 +52,7 @@ else
 	reps=${BENCH_REPS:-6} run_ms=${BENCH_RUN_MS:-5000} warm_ms=${BENCH_WARM_MS:-1000}
 	uruns=${BENCH_UNPATCHED_RUNS:-3} prop=200
 fi
-points=${BENCH_POINTS:-d,$seed_points,pin}
+points=${BENCH_POINTS:-d,$seed_points,pin,mig}
 workers=${BENCH_WORKERS:-4}
 io_us=${BENCH_IO_US:-0}
 
@@ -70,6 +72,14 @@ ws_kb=${BENCH_WS_KB:-$(( $(host_l2_kb) / workers ))}
 steps=${BENCH_STEPS:-$(( ws_kb * 1024 * 8 / 64 ))}
 nruns_p=$(echo "$points" | tr ',' '\n' | grep -c .)
 
+# The host must be quiet: another process's load shows up as noise (or as a
+# difference between points run at different times).
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+load_warn=
+if awk -v l="${load_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
+	load_warn="the host was not quiet at the start (load $load_start): the intervals include its noise"
+	warn "$load_warn"
+fi
 stamp=$(date +%Y%m%d-%H%M%S)
 out=$ROOT/results/$stamp
 mkdir -p "$out"
@@ -210,47 +220,97 @@ BEGIN { print "kernel,point,rep,cache_hot_time_us,tps,idle_pct,balancer_moves,wa
 ' "$runs" > "$out/runs.csv"
 
 derived_us=$(sed -n 's/^.*BENCH info boot_cache_hot_time_us=\([0-9]*\).*/\1/p' "$first" | head -n 1)
-awk -F, -v derived="${derived_us:-0}" '
-NR == 1 { next }
-{
-	k = ($1 == "unpatched") ? "unpatched" : $2
-	key[k] = 1; n[k]++; tps[k, n[k]] = $5; rep[k, n[k]] = $3
-	st[k] += $5; sq[k] += $5 * $5; idle[k] += $6; mv[k] += $7 / $10; wm[k] += $8 / $10
-	if ($1 == "patched" && $2 == "2500") base[$3] = $5
+# Per point: throughput of each repetition as a % of the patched 2.5 ms run
+# of the same repetition (paired, so drift between repetitions cancels),
+# then mean and a 95 % t interval over the repetitions. The control is the
+# paired difference pin - mig (no migration against migration at every
+# transaction); the verdict compares the derived point ("d") and the
+# unpatched kernel with the best point of the sweep, by their paired
+# difference and its 95 % interval.
+awk -F, -v derived="${derived_us:-0}" -v summary="$out/summary.csv" -v verdict="$out/verdict.txt" '
+function t975(df) {	# two-sided 95 % quantile of Student t
+	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086", q, " ")
+	return df < 1 ? 0 : df <= 20 ? q[df] : df <= 30 ? 2.05 : 1.98
 }
 function lab(k) {
 	if (k == "d") return "derived " derived / 1000 " ms"
-	if (k == "pin") return "pinned at derived (no migration)"
+	if (k == "pin") return "pinned (no migration)"
+	if (k == "mig") return "migrate every transaction"
 	if (k == "unpatched") return "unpatched 2.6.9 (2.5 ms)"
 	return k / 1000 " ms"
 }
-function ord(k) { return k == "d" ? derived : k == "pin" ? 9e9 : k == "unpatched" ? 9.5e9 : k + 0 }
+function ord(k) { return k == "d" ? derived : k == "pin" ? 9e9 : k == "mig" ? 9.2e9 : k == "unpatched" ? 9.5e9 : k + 0 }
+# stats of the values v[1..n]: sets M (mean), H (95 % half-width), S (sd)
+function stats(v, n,   i, m, q) {
+	m = 0; for (i = 1; i <= n; i++) m += v[i]; m = n ? m / n : 0
+	q = 0; for (i = 1; i <= n; i++) q += (v[i] - m) ^ 2
+	S = n > 1 ? sqrt(q / (n - 1)) : 0; M = m; H = n > 1 ? t975(n - 1) * S / sqrt(n) : 1e9
+}
+# paired difference a - b over the repetitions both have: sets M, H, N
+function diff(a, b,   r, v, n) {
+	n = 0; for (r in reps) if ((a, r) in x && (b, r) in x) v[++n] = x[a, r] - x[b, r]
+	stats(v, n); N = n
+}
+NR == 1 { next }
+{
+	k = ($1 == "unpatched") ? "unpatched" : $2
+	key[k] = 1; tps[k, $3] += $5; cnt[k, $3]++; reps[$3] = 1
+	idle[k] += $6; ni[k]++; mv[k] += $7 / $10; wm[k] += $8 / $10
+}
 END {
-	print "key,label,order,n,tps_mean,tps_sd,norm_mean,norm_min,norm_max,idle_pct,balancer_moves_per_s,wakeup_moves_per_s"
-	for (k in key) {
-		m = st[k] / n[k]; sd = n[k] > 1 ? sqrt((sq[k] - n[k] * m * m) / (n[k] - 1)) : 0
-		lo = 1e9; hi = -1; s = 0; c = 0
-		for (i = 1; i <= n[k]; i++) {
-			b = base[rep[k, i]]; if (!b) continue
-			x = 100 * tps[k, i] / b; s += x; c++
-			if (x < lo) lo = x; if (x > hi) hi = x
-		}
-		printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", k, lab(k), ord(k), n[k], m, sd,
-			c ? s / c : 0, c ? lo : 0, c ? hi : 0, idle[k] / n[k], mv[k] / n[k], wm[k] / n[k]
+	for (kr in cnt) { split(kr, p, SUBSEP); t[p[1], p[2]] = tps[kr] / cnt[kr] }
+	for (kr in t) {
+		split(kr, p, SUBSEP)
+		if (("2500", p[2]) in t && t["2500", p[2]] > 0) x[kr] = 100 * t[kr] / t["2500", p[2]]
 	}
-}' "$out/runs.csv" | { IFS= read -r h; echo "$h"; sort -t, -k3,3g; } > "$out/summary.csv"
+	print "key,label,order,n,norm_mean,ci95_halfwidth,sd,idle_pct,balancer_moves_per_s,wakeup_moves_per_s" > summary
+	best = ""; bestm = -1; maxh = 0; sumh = 0; nh = 0
+	for (k in key) {
+		n = 0; delete v
+		for (r in reps) if ((k, r) in x) v[++n] = x[k, r]
+		stats(v, n)
+		printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", k, lab(k), ord(k), n, M, H, S,
+			idle[k] / ni[k], mv[k] / ni[k], wm[k] / ni[k] > summary
+		if (k != "pin" && k != "mig" && k != "unpatched" && k != "2500" && n > 1) {
+			sumh += H; nh++; if (H > maxh) maxh = H
+		}
+		if (k != "pin" && k != "mig" && k != "unpatched" && n > 0 && M > bestm) { bestm = M; best = k }
+		mean[k] = M; half[k] = H
+	}
+	close(summary)
+	diff("pin", "mig"); cm = M; ch = H; cn = N
+	ok = cn > 1 && (cm - ch > 0 || cm + ch < 0)
+	printf "control: pinned - migrate-every-transaction = %+.1f +- %.1f (95 %%, %d paired reps): %s\n",
+		cm, ch, cn, ok ? "the instrument sees a known effect" : "NO DIFFERENCE SEEN: this run cannot judge the points" > verdict
+	printf "resolution: 95 %% half-width of a point (2.5 ms = 100) %.1f on average, %.1f at most; minimal detectable difference of two points about %.1f\n",
+		nh ? sumh / nh : 0, maxh, nh ? 1.4 * sumh / nh : 0 > verdict
+	printf "best point: %s, %.1f +- %.1f\n", lab(best), mean[best], half[best] > verdict
+	for (i = 1; i <= 2; i++) {
+		k = i == 1 ? "d" : "unpatched"
+		if (!(k in key)) continue
+		diff(k, best)
+		if (k == best) w = "is the best point"
+		else if (N < 2) w = "cannot be compared (fewer than 2 paired reps)"
+		else if (M + H < 0) w = sprintf("lies BELOW the best point: %+.1f +- %.1f", M, H)
+		else if (M - H > 0) w = sprintf("lies ABOVE the best point: %+.1f +- %.1f", M, H)
+		else w = sprintf("is inside the best point'"'"'s interval: difference %+.1f +- %.1f", M, H)
+		printf "%s: %.1f +- %.1f, %s%s\n", lab(k), mean[k], half[k], w,
+			ok ? "" : " (not used: the control saw nothing)" > verdict
+	}
+}' "$out/runs.csv"
+{ IFS= read -r h; echo "$h"; sort -t, -k3,3g; } < "$out/summary.csv" > "$out/summary.sorted" && mv "$out/summary.sorted" "$out/summary.csv"
 
 {
-	echo "| cache_hot_time | runs | tps mean ± sd | throughput, 2.5 ms = 100: mean (min–max) | idle % | balancer moves/s | wakeup moves/s |"
+	echo "| cache_hot_time | reps | throughput, 2.5 ms = 100: mean ± 95 % CI | sd | idle % | balancer moves/s | wakeup moves/s |"
 	echo "|---|---|---|---|---|---|---|"
-	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f (%.1f–%.1f) | %.1f | %.1f | %.1f |\n", $2, $4, $5, $6, $7, $8, $9, $10, $11, $12 }' "$out/summary.csv"
+	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f | %.1f | %.1f | %.1f |\n", $2, $4, $5, $6, $7, $8, $9, $10 }' "$out/summary.csv"
 } > "$out/table.md"
 
 # ---- plot: normalised throughput (min-max bars) and idle, log time axis ----
-awk -F, 'NR > 1 && $1 != "pin" && $1 != "unpatched" { print $3 / 1000, $7, $8, $9, $10 }' \
+awk -F, 'NR > 1 && $1 != "pin" && $1 != "mig" && $1 != "unpatched" { print $3 / 1000, $5, $5 - $6, $5 + $6, $8 }' \
 	"$out/summary.csv" > "$out/plot.dat"
-unp=$(awk -F, '$1 == "unpatched" { print $7 }' "$out/summary.csv")
-pinv=$(awk -F, '$1 == "pin" { print $7 }' "$out/summary.csv")
+unp=$(awk -F, '$1 == "unpatched" { print $5 }' "$out/summary.csv")
+pinv=$(awk -F, '$1 == "pin" { print $5 }' "$out/summary.csv")
 gnuplot <<EOF
 set terminal pngcairo size 800,480 font ",10" noenhanced
 set output "$out/plot.png"
@@ -258,7 +318,7 @@ set title "cache_hot_time sweep, OLTP-shaped workload, $cpus vCPUs (QEMU ${ACCEL
 set logscale x
 set xrange [0.5:2000]
 set xlabel "cache_hot_time (ms)"
-set ylabel "throughput, 2.5 ms = 100 (bars: min-max of reps)"
+set ylabel "throughput, 2.5 ms = 100 (bars: 95 % CI)"
 set y2label "idle %"
 set y2tics
 set ytics nomirror
@@ -279,7 +339,8 @@ t_end=$(date +%s)
 {
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "host cpu: $(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1), $(nproc) cores, L2 $(host_l2_kb) KB per core"
-	echo "host load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (the host is shared)"
+	echo "host load average at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	[ -z "$load_warn" ] || echo "WARNING: $load_warn"
 	echo "guest: $(sed -n 's/^.*BENCH info \(cpus=.*\)/\1/p' "$first" | head -n 1)"
 	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $( [ "${BENCH_PIN:-1}" != 0 ] && echo yes || echo no)"
 	echo "guest boot values: $(sed -n 's/^.*BENCH info \(boot_cache.*\)/\1/p' "$first" | head -n 1)"
@@ -295,5 +356,7 @@ t_end=$(date +%s)
 cat "$out/info.txt"
 echo
 cat "$out/table.md"
+echo
+cat "$out/verdict.txt"
 echo
 echo "results: $out (runs.csv summary.csv table.md plot.png info.txt)"
