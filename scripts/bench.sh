@@ -282,8 +282,10 @@ END {
 	ok = cn > 1 && (cm - ch > 0 || cm + ch < 0)
 	printf "control: pinned - migrate-every-transaction = %+.1f +- %.1f (95 %%, %d paired reps): %s\n",
 		cm, ch, cn, ok ? "the instrument sees a known effect" : "NO DIFFERENCE SEEN: this run cannot judge the points" > verdict
-	printf "resolution: 95 %% half-width of a point (2.5 ms = 100) %.1f on average, %.1f at most; minimal detectable difference of two points about %.1f\n",
-		nh ? sumh / nh : 0, maxh, nh ? 1.4 * sumh / nh : 0 > verdict
+	nr = 0; for (r in reps) nr++
+	printf "resolution: 95 %% half-width of a point (2.5 ms = 100) %.1f on average, %.1f at most; minimal detectable difference of two points about %.1f; about %d repetitions would give +-3\n",
+		nh ? sumh / nh : 0, maxh, nh ? 1.4 * sumh / nh : 0,
+		nh ? int(nr * (sumh / nh / 3) ^ 2 + 0.999) : 0 > verdict
 	printf "best point: %s, %.1f +- %.1f\n", lab(best), mean[best], half[best] > verdict
 	for (i = 1; i <= 2; i++) {
 		k = i == 1 ? "d" : "unpatched"
