@@ -73,11 +73,19 @@ steps=${BENCH_STEPS:-$(( ws_kb * 1024 * 8 / 64 ))}
 nruns_p=$(echo "$points" | tr ',' '\n' | grep -c .)
 
 # The host must be quiet: another process's load shows up as noise (or as a
-# difference between points run at different times).
-load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+# difference between points run at different times). busy_pct: the share of
+# the host's CPU time that was not idle over the next 2 s (the load average
+# would still count a job that ended a minute ago).
+busy_pct() {
+	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+	sleep 2
+	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+	echo "$a $b" | awk '{ d = ($3 - $1) + ($4 - $2); printf "%.0f", (d > 0 ? 100 * ($3 - $1) / d : 0) }'
+}
+busy_start=$(busy_pct)
 load_warn=
-if awk -v l="${load_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
-	load_warn="the host was not quiet at the start (load $load_start): the intervals include its noise"
+if [ "$busy_start" -gt 10 ]; then
+	load_warn="the host was not quiet at the start ($busy_start % busy): the intervals include its noise"
 	warn "$load_warn"
 fi
 stamp=$(date +%Y%m%d-%H%M%S)
@@ -341,7 +349,7 @@ t_end=$(date +%s)
 {
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "host cpu: $(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1), $(nproc) cores, L2 $(host_l2_kb) KB per core"
-	echo "host load average at the start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "host CPU busy before the run: $busy_start %; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	[ -z "$load_warn" ] || echo "WARNING: $load_warn"
 	echo "guest: $(sed -n 's/^.*BENCH info \(cpus=.*\)/\1/p' "$first" | head -n 1)"
 	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $( [ "${BENCH_PIN:-1}" != 0 ] && echo yes || echo no)"
