@@ -40,7 +40,9 @@
  *   BENCH calib ...
  *   BENCH prop ...
  *   BENCH run i/n point=<p> rep=<r> us=<set> tps=<t> idle=<%> moves=<m>
- *         wakemoves=<m> ctxt=<c> secs=<s>
+ *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s>
+ *         (hotref, hotmoved: the series' counters of /proc/sched_domains;
+ *         -1 on a kernel without them)
  *   GUEST END
  * then sync and power off.
  */
@@ -223,6 +225,7 @@ struct snap {
 	double t;
 	unsigned long long idle, total, ctxt;
 	unsigned long long moves, wakemoves;	/* -1: no schedstats */
+	unsigned long long hotref, hotmoved;	/* -1: view without counters */
 	unsigned long long tx;
 };
 
@@ -237,6 +240,25 @@ static void snapshot(struct snap *s, int nworkers)
 	s->tx = 0;
 	for (i = 0; i < nworkers; i++)
 		s->tx += sh->count[i][0];
+	/*
+	 * The series' counters, summed over every CPU and domain of
+	 * /proc/sched_domains: cache-hot tasks the balancer left alone, and
+	 * cache-hot tasks it moved anyway.
+	 */
+	s->hotref = s->hotmoved = (unsigned long long)-1;
+	if (read_file(VIEW, big, sizeof(big)) > 0 &&
+	    strstr(big, " hot_refused hot_moved\n")) {
+		s->hotref = s->hotmoved = 0;
+		for (line = strtok(big, "\n"); line; line = strtok(NULL, "\n")) {
+			unsigned long long r, m;
+
+			if (sscanf(line, "cpu%*d domain%*d %*s %*s %*d %llu %llu",
+				   &r, &m) == 2) {
+				s->hotref += r;
+				s->hotmoved += m;
+			}
+		}
+	}
 	s->idle = s->total = s->ctxt = 0;
 	if (read_file("/proc/stat", big, sizeof(big)) > 0) {
 		unsigned long long v[8] = { 0 };
@@ -621,12 +643,15 @@ int main(void)
 			el = b.t - a.t;
 			left = (now() - t_start) / n * (total - n);
 			printf("BENCH run %d/%d point=%s rep=%d us=%ld tps=%.1f idle=%.2f "
-			       "moves=%lld wakemoves=%lld ctxt=%llu secs=%.2f left_s=%.0f\n",
+			       "moves=%lld wakemoves=%lld hotref=%lld hotmoved=%lld "
+			       "ctxt=%llu secs=%.2f left_s=%.0f\n",
 			       n, total, p, rep0 + r, derived >= 0 ? read_us(SYSCTL_CPU) : -1,
 			       (b.tx - a.tx) / el,
 			       b.total > a.total ? 100.0 * (b.idle - a.idle) / (b.total - a.total) : -1.0,
 			       b.moves == (unsigned long long)-1 ? -1LL : (long long)(b.moves - a.moves),
 			       b.wakemoves == (unsigned long long)-1 ? -1LL : (long long)(b.wakemoves - a.wakemoves),
+			       b.hotref == (unsigned long long)-1 ? -1LL : (long long)(b.hotref - a.hotref),
+			       b.hotmoved == (unsigned long long)-1 ? -1LL : (long long)(b.hotmoved - a.hotmoved),
 			       b.ctxt - a.ctxt, el, left);
 		}
 	}

@@ -223,8 +223,8 @@ rm -rf "$out/derivation/derivation/tree"
 # spread shows run-to-run noise, not the drift between repetitions.
 awk '
 function v(k,   i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
-BEGIN { print "kernel,point,rep,cache_hot_time_us,tps,idle_pct,balancer_moves,wakeup_moves,ctxt,secs" }
-{ print v("kernel") "," v("point") "," v("rep") "," v("us") "," v("tps") "," v("idle") "," v("moves") "," v("wakemoves") "," v("ctxt") "," v("secs") }
+BEGIN { print "kernel,point,rep,cache_hot_time_us,tps,idle_pct,balancer_moves,wakeup_moves,ctxt,secs,hot_refused,hot_moved" }
+{ print v("kernel") "," v("point") "," v("rep") "," v("us") "," v("tps") "," v("idle") "," v("moves") "," v("wakemoves") "," v("ctxt") "," v("secs") "," v("hotref") "," v("hotmoved") }
 ' "$runs" > "$out/runs.csv"
 
 derived_us=$(sed -n 's/^.*BENCH info boot_cache_hot_time_us=\([0-9]*\).*/\1/p' "$first" | head -n 1)
@@ -264,6 +264,7 @@ NR == 1 { next }
 	k = ($1 == "unpatched") ? "unpatched" : $2
 	key[k] = 1; tps[k, $3] += $5; cnt[k, $3]++; reps[$3] = 1
 	idle[k] += $6; ni[k]++; mv[k] += $7 / $10; wm[k] += $8 / $10
+	if ($11 != "" && $11 >= 0) { hr[k] += $11 / $10; hm[k] += $12 / $10; nhot[k]++ }
 }
 END {
 	for (kr in cnt) { split(kr, p, SUBSEP); t[p[1], p[2]] = tps[kr] / cnt[kr] }
@@ -271,14 +272,16 @@ END {
 		split(kr, p, SUBSEP)
 		if (("2500", p[2]) in t && t["2500", p[2]] > 0) x[kr] = 100 * t[kr] / t["2500", p[2]]
 	}
-	print "key,label,order,n,norm_mean,ci95_halfwidth,sd,idle_pct,balancer_moves_per_s,wakeup_moves_per_s" > summary
+	print "key,label,order,n,norm_mean,ci95_halfwidth,sd,idle_pct,balancer_moves_per_s,wakeup_moves_per_s,hot_refused_per_s,hot_moved_per_s" > summary
 	best = ""; bestm = -1; maxh = 0; sumh = 0; nh = 0
 	for (k in key) {
 		n = 0; delete v
 		for (r in reps) if ((k, r) in x) v[++n] = x[k, r]
 		stats(v, n)
-		printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", k, lab(k), ord(k), n, M, H, S,
-			idle[k] / ni[k], mv[k] / ni[k], wm[k] / ni[k] > summary
+		printf "%s,%s,%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%s\n", k, lab(k), ord(k), n, M, H, S,
+			idle[k] / ni[k], mv[k] / ni[k], wm[k] / ni[k],
+			nhot[k] ? sprintf("%.1f", hr[k] / nhot[k]) : "-",
+			nhot[k] ? sprintf("%.1f", hm[k] / nhot[k]) : "-" > summary
 		if (k != "pin" && k != "mig" && k != "unpatched" && k != "2500" && n > 1) {
 			sumh += H; nh++; if (H > maxh) maxh = H
 		}
@@ -311,9 +314,9 @@ END {
 { IFS= read -r h; echo "$h"; sort -t, -k3,3g; } < "$out/summary.csv" > "$out/summary.sorted" && mv "$out/summary.sorted" "$out/summary.csv"
 
 {
-	echo "| cache_hot_time | reps | throughput, 2.5 ms = 100: mean ± 95 % CI | sd | idle % | balancer moves/s | wakeup moves/s |"
-	echo "|---|---|---|---|---|---|---|"
-	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f | %.1f | %.1f | %.1f |\n", $2, $4, $5, $6, $7, $8, $9, $10 }' "$out/summary.csv"
+	echo "| cache_hot_time | reps | throughput, 2.5 ms = 100: mean ± 95 % CI | sd | idle % | balancer moves/s | wakeup moves/s | hot refused/s | hot moved/s |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s |\n", $2, $4, $5, $6, $7, $8, $9, $10, $11, $12 }' "$out/summary.csv"
 } > "$out/table.md"
 
 # ---- plot: normalised throughput (min-max bars) and idle, log time axis ----
