@@ -34,6 +34,7 @@
  *   or 10000 us unmeasured) unless given a value of its own; at most 4 s.
  */
 #define _GNU_SOURCE		/* sched_setaffinity */
+#include <cpuid.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -444,6 +445,36 @@ static const char *const measure_reasons[] = {
 };
 
 /*
+ * The cache size the x86 patch must give the scheduler, in KB, computed
+ * here from CPUID: the largest data or unified cache of leaf 4 on an
+ * Intel CPU, else the "cache size" of /proc/cpuinfo (x86_cache_size).
+ */
+static long x86_cache_kb(void)
+{
+	unsigned int a, b, c, d, i, max = 0, vendor[3];
+	static char buf[1 << 14];
+	const char *p;
+
+	__cpuid(0, a, vendor[0], vendor[2], vendor[1]);
+	if (!memcmp(vendor, "GenuineIntel", 12) && a >= 4)
+		for (i = 0; i < 16; i++) {
+			__cpuid_count(4, i, a, b, c, d);
+			if (!(a & 0x1f))
+				break;
+			if ((a & 0x1f) != 2 && ((b >> 22) + 1) * (((b >> 12) &
+			    0x3ff) + 1) * ((b & 0xfff) + 1) * (c + 1) > max)
+				max = ((b >> 22) + 1) * (((b >> 12) & 0x3ff) +
+				      1) * ((b & 0xfff) + 1) * (c + 1);
+		}
+	if (max)
+		return max / 1024;
+	if (read_file("/proc/cpuinfo", buf, sizeof(buf)) < 0 ||
+	    !(p = strstr(buf, "cache size\t: ")))
+		return 0;
+	return strtol(p + strlen("cache size\t: "), NULL, 10);
+}
+
+/*
  * The kernel ran out of its time budget before a level's first move (a
  * busy host): the level is then not measured, and says so
  */
@@ -520,6 +551,14 @@ static void check_measurement(long online, long nodes, int numa, long hz,
 	}
 	if (smp) {
 		long long t = ((long long)m->boot_cpu * hz + 999999) / 1000000;
+		const char *l = strstr(klog, "sched: migration cost SMP level: ");
+		long kb = -1;
+
+		if (l && (l = strstr(l, " KB walks scaled to a ")))
+			sscanf(l + strlen(" KB walks scaled to a "), "%ld", &kb);
+		check(kb == x86_cache_kb(), "measure-cache-size",
+		      "the kernel scaled to %ld KB, CPUID says %ld KB", kb,
+		      x86_cache_kb());
 
 		snprintf(want, sizeof(want), "cache_decay_ticks=%lld)", t);
 		check(strstr(klog, want) != NULL, "measure-decay-ticks",
