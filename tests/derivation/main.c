@@ -11,6 +11,9 @@
  *              the same with migration costs SMP and NUMA (us, - for
  *              not measured) as measure_migration_cost() leaves them
  *           parse STRING               -> "us N", "auto" or "einval: why"
+ *           move COLD_B HOT_B COLD_A HOT_A CLOCK_STEP_NS
+ *                                      -> "moves N cost NS": move_cost()
+ *                                         with scripted walks (ns)
  *           unmeasurable CACHE_BYTES CPUS CLOCK_STEP_NS
  *                                      -> why the kernel would not measure,
  *                                         or "measurable"
@@ -33,38 +36,65 @@ static unsigned long long sched_clock(void)
 static int online_cpus;
 #define num_online_cpus()	online_cpus
 #define cpu_relax()		do { } while (0)
+/*
+ * For move_cost(): moves are free, each clock read and each walk advance
+ * the clock by clock_step, and walks take walk_ns[]: cold (the first
+ * after arriving) and hot on the far CPU, then on the boot CPU; the
+ * first cold walk on the far CPU is 1000 ns slower (only the fastest
+ * may count).
+ */
+#define current				0
+#define cpumask_of_cpu(cpu)		(cpu)
+#define set_cpus_allowed(task, cpu)	(on_cpu = (cpu), arrived = 1)
+static int on_cpu, arrived, far_colds;
+static unsigned long long walk_ns[4];
+static unsigned long long walk_buffer(char *buf, unsigned long size)
+{
+	int k = on_cpu ? 0 : 1, cold = arrived;
+
+	(void)buf; (void)size;
+	arrived = 0;
+	clock_now += clock_step;
+	return walk_ns[2 * k + !cold] + (cold && !k && !far_colds++ ? 1000 : 0);
+}
 #include "extract-sched.c"
 
 int main(int argc, char **argv)
 {
-	if (argc >= 3 && !strcmp(argv[1], "derive")) {
-		int i;
+	/* derive TICKS ... is measured - - TICKS ..., without the ticks */
+	if ((argc >= 3 && !strcmp(argv[1], "derive")) ||
+	    (argc >= 5 && !strcmp(argv[1], "measured"))) {
+		int measured = !strcmp(argv[1], "measured"), i;
+		char **arg = argv + (measured ? 4 : 2);
 
-		cache_decay_ticks = strtoul(argv[2], NULL, 10);
-		for (i = 3; i < argc; i++)
-			cache_hot_time_setup(argv[i]);
+		if (measured && strcmp(argv[2], "-"))
+			migration_cost[SD_LV_CPU] = strtoul(argv[2], NULL, 10);
+		if (measured && strcmp(argv[3], "-"))
+			migration_cost[SD_LV_NODE] = strtoul(argv[3], NULL, 10);
+		cache_decay_ticks = strtoul(*arg, NULL, 10);
+		for (i = 1; arg + i < argv + argc; i++)
+			cache_hot_time_setup(arg[i]);
 		sched_init_cache_hot_time();
-		printf("smt %lu smp %lu numa %lu\n",
-		       sched_cache_hot_time[SD_LV_SIBLING],
+		printf("smt %lu smp %lu numa %lu", sched_cache_hot_time[SD_LV_SIBLING],
 		       sched_cache_hot_time[SD_LV_CPU],
 		       sched_cache_hot_time[SD_LV_NODE]);
+		if (measured)
+			printf(" ticks %lu", cache_decay_ticks);
+		printf("\n");
 		return 0;
 	}
-	if (argc >= 5 && !strcmp(argv[1], "measured")) {
-		int i;
+	if (argc == 7 && !strcmp(argv[1], "move")) {
+		unsigned long long cost;
+		int n;
 
-		if (strcmp(argv[2], "-"))
-			migration_cost[SD_LV_CPU] = strtoul(argv[2], NULL, 10);
-		if (strcmp(argv[3], "-"))
-			migration_cost[SD_LV_NODE] = strtoul(argv[3], NULL, 10);
-		cache_decay_ticks = strtoul(argv[4], NULL, 10);
-		for (i = 5; i < argc; i++)
-			cache_hot_time_setup(argv[i]);
-		sched_init_cache_hot_time();
-		printf("smt %lu smp %lu numa %lu ticks %lu\n",
-		       sched_cache_hot_time[SD_LV_SIBLING],
-		       sched_cache_hot_time[SD_LV_CPU],
-		       sched_cache_hot_time[SD_LV_NODE], cache_decay_ticks);
+		/* walks: cold and hot ns on the far CPU, then on the boot CPU */
+		walk_ns[0] = strtoull(argv[2], NULL, 10);
+		walk_ns[1] = strtoull(argv[3], NULL, 10);
+		walk_ns[2] = strtoull(argv[4], NULL, 10);
+		walk_ns[3] = strtoull(argv[5], NULL, 10);
+		clock_step = strtoull(argv[6], NULL, 10);
+		cost = move_cost(0, 1, NULL, 0, clock_now + 15000000ULL, &n);
+		printf("moves %d cost %llu\n", n, cost);
 		return 0;
 	}
 	if (argc == 5 && !strcmp(argv[1], "unmeasurable")) {
