@@ -1,23 +1,36 @@
 /*
- * /init of the cachehot benchmark guest (scripts/bench.sh): an OLTP-shaped
- * workload that sweeps /proc/sys/kernel/cache_hot_time at run time.
+ * /init of the cachehot benchmark guest (scripts/bench.sh): two workloads
+ * that sweep /proc/sys/kernel/cache_hot_time at run time.
  * Static musl, runs as pid 1 on Linux 2.6.9; independent of tests/guest/.
  *
- * Workload: W worker processes per CPU. A transaction walks `steps` nodes of
- * the worker's private working set in a random cyclic order (pointer chasing
- * over 64-byte nodes: every step is a dependent load of a new cache line),
- * then "commits": a pipe round trip to one log-writer process, and
- * optionally an "I/O" nanosleep. So tasks sleep, wake and get balanced all
- * the time, and a task that moves to another CPU refills its working set
- * from there: the trade-off cache_hot_time makes.
+ * chload=oltp (default): W worker processes per CPU. A transaction walks
+ * `steps` nodes of the worker's private working set in a random cyclic
+ * order (pointer chasing over 64-byte nodes: every step a dependent load of
+ * a new cache line), then waits for "I/O": a nanosleep drawn log-uniformly
+ * from [chsleep_min_us, chsleep_max_us]. The draws restart from the same
+ * seed at every run, so every point sees the same sequence of waits. There
+ * is no shared server: a single one (the first version's pipe to a log
+ * writer) made convoys that swung the idle share between 0 and 56 % for the
+ * same setting. A task wakes after 1-25 ms; if its CPU is busy the wakeup
+ * and the balancer decide whether it waits there or moves to refill its set
+ * elsewhere: the trade-off cache_hot_time makes.
+ *
+ * chload=msg: hackbench-shaped messaging with a cache footprint. G groups
+ * per CPU, each of S senders and R receivers; every sender writes 100-byte messages
+ * to each receiver of its group in turn (one pipe per receiver), every
+ * receiver walks its private working set once per message. Throughput is
+ * messages received per second.
  *
  * Parameters: kernel command line words name=value reach init as
  * environment variables (2.6.9). All are optional:
+ *   chload=oltp|msg      the workload
  *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
  *                        value, "boot" = do not write (unpatched kernel),
- *                        "pin" = workers pinned one CPU each (no migration),
- *                        "mig" = every worker moves to the next CPU after
- *                        each transaction (migration at every chance);
+ *                        "aa" = 2.5 ms again (A/A: the noise floor),
+ *                        "pin" = every task pinned (oltp: worker i to CPU
+ *                        i % ncpu; msg: group g to CPU g % ncpu),
+ *                        "mig" = every worker (msg: receiver) moves to the
+ *                        next CPU after each transaction (message);
  *                        pin and mig are the sensitivity control
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
  *                        then rep 2...; counterbalanced order: odd reps
@@ -25,13 +38,19 @@
  *   chrep0=K             number of the first repetition (the host
  *                        interleaves repetitions across boots)
  *   chrun_ms=, chwarm_ms= measured and warm-up time per run
- *   chworkers=W          workers per CPU (default 4)
- *   chws_kb=KB           working set per worker (default: cpuinfo cache
- *                        size / 2, i.e. two workers fill the cache)
- *   chsteps=S            nodes walked per transaction (default: the whole
- *                        working set once)
- *   chio_us=U            nanosleep per transaction after the commit
- *                        (default 0: the pipe round trip only)
+ *   chworkers=W          oltp workers per CPU (default 3)
+ *   chws_kb=KB           working set per worker/receiver (default: cpuinfo
+ *                        cache size / 2)
+ *   chcompute_us=U       oltp: warm compute per transaction; the steps are
+ *                        calibrated to it at start (default 3000)
+ *   chsteps=S            steps per transaction, instead of chcompute_us
+ *                        (msg default: the working set once)
+ *   chsleep_min_us=, chsleep_max_us=  oltp I/O wait (default 1000, 25000;
+ *                        max 0: no wait)
+ *   chgroups=G, chsenders=S, chreceivers=R  msg: groups per CPU and the
+ *                        shape of a group (default 4, 2, 2)
+ *   chsettle_ms=MS       run the workload this long before the first run
+ *                        (default 3000)
  *   chcalib=0|1          run the calibration first (default 1)
  *   chprop=N             sysctl propagation samples (default 200, 0 = off)
  *   chk=hz:HZ,...        boot.sh's word: the kernel's HZ (chhz=HZ also works)
@@ -40,15 +59,24 @@
  *   BENCH calib ...
  *   BENCH prop ...
  *   BENCH run i/n point=<p> rep=<r> us=<set> tps=<t> idle=<%> moves=<m>
- *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s>
- *         (hotref, hotmoved: the series' counters of /proc/sched_domains;
- *         -1 on a kernel without them)
+ *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s> t=<s>
+ *         gapn=<n> gapcdf=<%>/<%>/...
+ *         clock=<guest seconds per TSC second>; tps and secs are per
+ *         TSC second where /proc/cpuinfo gives its rate
+ *         (hotref, hotmoved: the series' counters of /proc/sched_domains,
+ *         -1 on a kernel without them; t: seconds since the workload
+ *         started; gapcdf: share of the gaps between two transactions of a
+ *         task (its time off the CPU: sleep plus run-queue wait) shorter
+ *         than 1, 2.5, 5, 7.5, 10, 12.5, 15, 25 and 250 ms; clock: how
+ *         fast the guest's clock ran against its TSC, which under TCG
+ *         follows the host's: 2.6.9 counts ticks it thinks were lost)
  *   GUEST END
  * then sync and power off.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -70,14 +98,22 @@
 #define MAXCPU		64
 #define MAXW		512
 #define MAXPOINTS	32
+#define NGAP		9	/* gap histogram bounds */
 #define NODE_MIN_US	10000	/* the series' NUMA floor where it measured nothing */
 
 struct node { uint32_t next; uint32_t pad[15]; };	/* one cache line */
 
+/* upper bounds of the gap histogram, us: the seed's points */
+static const long gap_le[NGAP] = {
+	1000, 2500, 5000, 7500, 10000, 12500, 15000, 25000, 250000
+};
+
 struct shared {
-	volatile unsigned long count[MAXW][8];	/* one line per worker */
+	/* per worker, one line each: [0] transactions, [1] sink, [2..] gaps */
+	volatile unsigned long count[MAXW][16];
 	volatile unsigned long sink;
 	volatile int mig;		/* "mig" point: move every transaction */
+	volatile int epoch;		/* bumped per run: restart the sleep draws */
 };
 
 static struct shared *sh;
@@ -156,6 +192,28 @@ static int write_us(const char *path, long us)
 	return write_str(path, b);
 }
 
+/*
+ * Real time: the TSC, which under TCG follows the host's clock, at the rate
+ * the kernel calibrated (/proc/cpuinfo). 2.6.9's own clock counts the
+ * ticks it takes for lost and ran 1.7-1.9 times too fast in this guest;
+ * sched_clock(), which task_hot() compares with cache_hot_time, is the
+ * TSC's. So runs, rates and gaps are timed by the TSC where it is known.
+ */
+static uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static double cpu_mhz;	/* 0: unknown, use the guest's clock */
+
+static double real_now(void)
+{
+	return cpu_mhz > 0 ? rdtsc() / (cpu_mhz * 1e6) : now();
+}
+
 /* ---- the working set: a random cyclic permutation (Sattolo) ---- */
 
 static uint64_t rng = 88172645463325252ULL;
@@ -223,10 +281,12 @@ static int pin(pid_t pid, int cpu)
 
 struct snap {
 	double t;
+	uint64_t tsc;		/* the TSC: under TCG it follows the host's clock */
 	unsigned long long idle, total, ctxt;
 	unsigned long long moves, wakemoves;	/* -1: no schedstats */
 	unsigned long long hotref, hotmoved;	/* -1: view without counters */
 	unsigned long long tx;
+	unsigned long long gap[NGAP + 1];	/* gap histogram, all workers */
 };
 
 static char big[1 << 16];
@@ -237,9 +297,16 @@ static void snapshot(struct snap *s, int nworkers)
 	int i;
 
 	s->t = now();
+	s->tsc = rdtsc();
 	s->tx = 0;
-	for (i = 0; i < nworkers; i++)
+	memset(s->gap, 0, sizeof(s->gap));
+	for (i = 0; i < nworkers; i++) {
+		int j;
+
 		s->tx += sh->count[i][0];
+		for (j = 0; j <= NGAP; j++)
+			s->gap[j] += sh->count[i][2 + j];
+	}
 	/*
 	 * The series' counters, summed over every CPU and domain of
 	 * /proc/sched_domains: cache-hot tasks the balancer left alone, and
@@ -308,57 +375,102 @@ static void snapshot(struct snap *s, int nworkers)
 
 /* ---- the workload processes ---- */
 
-static int log_in[2];		/* workers -> log writer */
-static int reply[MAXW][2];	/* log writer -> worker i */
-
-static void log_writer(int nworkers)
+/* A task's time off the CPU between two transactions, into its histogram. */
+static void count_gap(int id, double off_s)
 {
-	unsigned short buf[256];
-	int n, i;
+	long us = off_s * 1e6;
+	int i;
 
-	for (i = 0; i < nworkers; i++)
-		close(reply[i][0]);
-	close(log_in[1]);
-	for (;;) {
-		n = read(log_in[0], buf, sizeof(buf));
-		if (n <= 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			_exit(0);
-		}
-		/* writes of 2 bytes are atomic, so reads are whole ids */
-		for (i = 0; i < n / 2; i++)
-			if (write(reply[buf[i]][1], "c", 1) != 1)
-				_exit(1);
-	}
+	for (i = 0; i < NGAP && us >= gap_le[i]; i++)
+		;
+	sh->count[id][2 + i]++;		/* [2 + NGAP]: longer than the last */
 }
 
-static void worker(int id, size_t ws_kb, long steps, long io_us)
+/* "mig": move to the next CPU after each transaction */
+static void maybe_move(int *cpu)
+{
+	if (!sh->mig)
+		return;
+	*cpu = (*cpu + 1) % ncpu;
+	pin(0, *cpu);
+	if (!sh->mig)		/* the point ended meanwhile */
+		pin(0, -1);
+}
+
+static void oltp_worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_max)
 {
 	struct node *ws = make_ws(ws_kb);
-	struct timespec io = { io_us / 1000000, (io_us % 1000000) * 1000 };
-	unsigned short me = id;
+	double span = sleep_max > sleep_min ? log((double)sleep_max / sleep_min) : 0;
 	uint32_t pos = 0;
-	int cpu = id % ncpu;
-	char c;
+	int cpu = id % ncpu, epoch = -1;
+	double off = 0;
 
 	if (!ws)
 		_exit(1);
 	pos = walk(ws, 0, steps);	/* touch it once: fault the pages in */
 	for (;;) {
-		pos = walk(ws, pos, steps);
-		if (write(log_in[1], &me, 2) != 2 || read(reply[id][0], &c, 1) != 1)
-			_exit(1);
-		if (io_us > 0)
-			nanosleep(&io, NULL);
-		if (sh->mig) {
-			cpu = (cpu + 1) % ncpu;
-			pin(0, cpu);
-			if (!sh->mig)	/* the point ended meanwhile */
-				pin(0, -1);
+		struct timespec io;
+		long us;
+
+		if (sh->epoch != epoch) {	/* a new run: the same draws again */
+			epoch = sh->epoch;
+			rng = 88172645463325252ULL + 7919ULL * (id + 1);
+			off = 0;
 		}
+		if (off > 0)
+			count_gap(id, real_now() - off);
+		pos = walk(ws, pos, steps);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
+		off = real_now();
+		if (sleep_max > 0) {
+			us = sleep_min * exp(span * (xorshift() >> 11) / 9007199254740992.0);
+			io.tv_sec = us / 1000000;
+			io.tv_nsec = (us % 1000000) * 1000;
+			nanosleep(&io, NULL);
+		}
+		maybe_move(&cpu);
+	}
+}
+
+#define MSG_SIZE	100
+
+static void msg_sender(int nrecv, const int *wfd)
+{
+	char buf[MSG_SIZE] = { 0 };
+	int i;
+
+	for (;;)
+		for (i = 0; i < nrecv; i++)
+			if (write(wfd[i], buf, MSG_SIZE) != MSG_SIZE && errno != EINTR)
+				_exit(1);
+}
+
+static void msg_receiver(int id, int rfd, size_t ws_kb, long steps)
+{
+	struct node *ws = make_ws(ws_kb);
+	char buf[MSG_SIZE];
+	uint32_t pos = 0;
+	int cpu = id % ncpu, n;
+	double off = 0;
+
+	if (!ws)
+		_exit(1);
+	pos = walk(ws, 0, steps);
+	for (;;) {
+		/* pipe writes of <= PIPE_BUF are atomic: whole messages */
+		n = read(rfd, buf, MSG_SIZE);
+		if (n <= 0 && errno != EINTR)
+			_exit(1);
+		if (n <= 0)
+			continue;
+		if (off > 0)
+			count_gap(id, real_now() - off);
+		pos = walk(ws, pos, steps);
+		sh->count[id][0]++;
+		sh->count[id][1] = pos;
+		off = real_now();
+		maybe_move(&cpu);
 	}
 }
 
@@ -393,15 +505,15 @@ static double median(double *v, int n)
  * on the same CPU, and against a walk after another buffer evicted it on
  * the same CPU. (2) is what cache_hot_time is meant to save.
  */
-static void calibrate(long cache_kb, size_t ws_kb)
+static void calibrate(long cache_kb, size_t ws_kb, int others)
 {
 	/* 0: the cpuinfo cache size; the rest span a host's L1..DRAM */
 	static const size_t sizes[] = { 16, 0, 256, 1024, 4096, 16384, 65536 };
 	const size_t evict_kb = 16384;
-	struct node *ws, *evict;
+	struct node *ws, *evict, *other[16];
 	size_t kb, lines;
 	int i, r, reps = 9;
-	double warm[9], moved[9], evicted[9];
+	double warm[9], moved[9], evicted[9], shared[9];
 
 	pin(0, 0);
 	for (i = 0; i < 7; i++) {
@@ -423,6 +535,11 @@ static void calibrate(long cache_kb, size_t ws_kb)
 	evict = make_ws(evict_kb);
 	if (!ws || !evict)
 		goto out;
+	if (others > 16)
+		others = 16;
+	for (i = 0; i < others; i++)
+		if (!(other[i] = make_ws(ws_kb)))
+			goto out;
 	for (r = 0; r < reps; r++) {
 		pin(0, 0);
 		time_walk(ws, lines);
@@ -432,14 +549,25 @@ static void calibrate(long cache_kb, size_t ws_kb)
 		time_walk(ws, lines);
 		time_walk(evict, evict_kb * 1024 / sizeof(struct node));
 		evicted[r] = time_walk(ws, lines) * 1e6;
+		/*
+		 * Does a set survive while its task waits? The other tasks
+		 * of its CPU walk their sets meanwhile; then it walks again,
+		 * without moving.
+		 */
+		time_walk(ws, lines);
+		for (i = 0; i < others; i++)
+			time_walk(other[i], lines);
+		shared[r] = time_walk(ws, lines) * 1e6;
 	}
 	{
 		double w = median(warm, reps), m = median(moved, reps),
-		       e = median(evicted, reps);
+		       e = median(evicted, reps), o = median(shared, reps);
 
 		printf("BENCH calib migrate ws_kb=%zu warm_us=%.0f after_move_us=%.0f "
-		       "after_evict_us=%.0f move_penalty_pct=%.1f evict_penalty_pct=%.1f\n",
-		       ws_kb, w, m, e, 100 * (m / w - 1), 100 * (e / w - 1));
+		       "after_evict_us=%.0f move_penalty_pct=%.1f evict_penalty_pct=%.1f "
+		       "others=%d after_others_us=%.0f others_penalty_pct=%.1f\n",
+		       ws_kb, w, m, e, 100 * (m / w - 1), 100 * (e / w - 1),
+		       others, o, 100 * (o / w - 1));
 	}
 out:
 	pin(0, -1);
@@ -509,13 +637,45 @@ static void set_point(long us)
 		write_us(SYSCTL_NODE, us > NODE_MIN_US ? us : NODE_MIN_US);
 }
 
+/* Steps of a warm walk of ws_kb that take about us microseconds (CPU 0). */
+static long steps_for(size_t ws_kb, long us)
+{
+	long lines = ws_kb * 1024 / sizeof(struct node), steps;
+	struct node *ws = make_ws(ws_kb);
+	double t[5];
+	int r;
+
+	if (!ws)
+		return lines;
+	pin(0, 0);
+	time_walk(ws, lines);
+	for (r = 0; r < 5; r++)
+		t[r] = time_walk(ws, lines) / lines;
+	pin(0, -1);
+	munmap(ws, lines * sizeof(struct node));
+	steps = us * 1e-6 / median(t, 5);
+	return steps > 0 ? steps : 1;
+}
+
+/*
+ * The pin point's CPU for task i: oltp worker i on CPU i % ncpu; msg group
+ * g (receivers g*R.., then after all receivers its senders) on CPU g.
+ */
+static int home_cpu(int msg, int i, int nworkers, long senders, long receivers)
+{
+	if (!msg)
+		return i % ncpu;
+	return (i < nworkers ? i / receivers : (i - nworkers) / senders) % ncpu;
+}
+
 int main(void)
 {
-	char *points[MAXPOINTS], *pts, *model = "?", cachestr[64] = "?";
-	int npoints = 0, reps, rep0, nworkers, i, r, k, pinned = 0;
-	long wpc, cache_kb = 0, ws_kb, steps, io_us, derived, derived_node;
+	char *points[MAXPOINTS], *pts, *model = "?", cachestr[64] = "?", *load;
+	int npoints = 0, reps, rep0, nworkers, nprocs, i, r, k, pinned = 0, msg;
+	long wpc, cache_kb = 0, ws_kb, steps, derived, derived_node;
+	long sleep_min, sleep_max, compute_us, senders, receivers, groups;
 	double run_s, warm_s, t_start;
-	pid_t pids[MAXW + 1];
+	pid_t pids[MAXW];
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	mkdir("/proc", 0555);
@@ -533,21 +693,34 @@ int main(void)
 			model = strdup(p + 2);
 			*e = '\n';
 		}
+		p = strstr(big, "cpu MHz");
+		if (p && (p = strchr(p, ':')))
+			cpu_mhz = strtod(p + 1, NULL);
 		p = strstr(big, "cache size");
 		if (p && (p = strchr(p, ':'))) {
 			cache_kb = strtol(p + 1, NULL, 10);
 			sscanf(p + 2, "%63[^\n]", cachestr);
 		}
 	}
-	wpc = env_long("chworkers", 4);
-	nworkers = wpc * ncpu;
-	if (nworkers > MAXW)
-		nworkers = MAXW;
+	load = getenv("chload") && *getenv("chload") ? getenv("chload") : "oltp";
+	msg = !strcmp(load, "msg");
+	wpc = env_long("chworkers", 3);
+	groups = env_long("chgroups", 4) * ncpu;
+	senders = env_long("chsenders", 2);
+	receivers = env_long("chreceivers", 2);
+	/* workers: the tasks whose transactions count (msg: the receivers) */
+	nworkers = msg ? receivers * groups : wpc * ncpu;
+	nprocs = msg ? (senders + receivers) * groups : nworkers;
+	if (nprocs > MAXW || senders < 1 || receivers < 1 || nworkers < 1) {
+		printf("BENCH error too many tasks or an empty group\n");
+		goto out;
+	}
 	if (cache_kb <= 0)
 		cache_kb = 512;		/* cpuinfo said nothing: assume 512 KB */
 	ws_kb = env_long("chws_kb", cache_kb / 2);
-	steps = env_long("chsteps", ws_kb * 1024 / (long)sizeof(struct node));
-	io_us = env_long("chio_us", 0);
+	sleep_min = env_long("chsleep_min_us", 1000);
+	sleep_max = env_long("chsleep_max_us", 25000);
+	compute_us = env_long("chcompute_us", 3000);
 	reps = env_long("chreps", 1);
 	rep0 = env_long("chrep0", 1);
 	run_s = env_long("chrun_ms", 5000) / 1000.0;
@@ -562,10 +735,6 @@ int main(void)
 	       ncpu, model, cachestr, cache_kb, guest_hz());
 	printf("BENCH info boot_cache_hot_time_us=%ld boot_cache_hot_time_node_us=%ld\n",
 	       derived, derived_node);
-	printf("BENCH info workers_per_cpu=%ld workers=%d ws_kb=%ld steps=%ld io_us=%ld "
-	       "run_ms=%.0f warm_ms=%.0f reps=%d rep0=%d points=%d\n",
-	       wpc, nworkers, ws_kb, steps, io_us, run_s * 1000, warm_s * 1000,
-	       reps, rep0, npoints);
 	if (read_file(VIEW, big, sizeof(big)) > 0) {
 		for (char *l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
 			printf("BENCH info domain %s\n", l);
@@ -577,27 +746,68 @@ int main(void)
 		printf("BENCH error shared mmap: %s\n", strerror(errno));
 		goto out;
 	}
-	if (env_long("chcalib", 1))
-		calibrate(cache_kb, ws_kb);
+	if (env_long("chcalib", 1))	/* others: the other sets on a CPU */
+		calibrate(cache_kb, ws_kb, msg ? receivers * groups / ncpu - 1 : wpc - 1);
+	steps = env_long("chsteps", 0);
+	if (steps <= 0)
+		steps = msg ? ws_kb * 1024 / (long)sizeof(struct node) :
+			steps_for(ws_kb, compute_us);
+	if (msg)
+		printf("BENCH info load=msg groups=%ld senders=%ld receivers=%ld ws_kb=%ld "
+		       "steps=%ld run_ms=%.0f warm_ms=%.0f reps=%d rep0=%d points=%d\n",
+		       groups, senders, receivers, ws_kb, steps, run_s * 1000,
+		       warm_s * 1000, reps, rep0, npoints);
+	else
+		printf("BENCH info load=oltp workers_per_cpu=%ld workers=%d ws_kb=%ld "
+		       "steps=%ld compute_us=%ld sleep_us=%ld-%ld run_ms=%.0f warm_ms=%.0f "
+		       "reps=%d rep0=%d points=%d\n",
+		       wpc, nworkers, ws_kb, steps, compute_us, sleep_min, sleep_max,
+		       run_s * 1000, warm_s * 1000, reps, rep0, npoints);
 	if (derived >= 0)
 		propagation(env_long("chprop", 200), derived);
 
-	if (pipe(log_in) != 0)
-		goto out;
-	for (i = 0; i < nworkers; i++)
-		if (pipe(reply[i]) != 0) {
-			printf("BENCH error pipe: %s\n", strerror(errno));
-			goto out;
+	if (msg) {
+		/* group g: receivers g*R..g*R+R-1 (pids 0..), then its senders */
+		int g, fds[MAXW];
+
+		for (i = 0; i < nworkers; i++) {
+			int pf[2];
+
+			if (pipe(pf) != 0) {
+				printf("BENCH error pipe: %s\n", strerror(errno));
+				goto out;
+			}
+			pids[i] = fork();
+			if (pids[i] == 0) {
+				close(pf[1]);
+				msg_receiver(i, pf[0], ws_kb, steps);
+			}
+			close(pf[0]);
+			fds[i] = pf[1];
 		}
-	pids[nworkers] = fork();
-	if (pids[nworkers] == 0)
-		log_writer(nworkers);
-	for (i = 0; i < nworkers; i++) {
-		pids[i] = fork();
-		if (pids[i] == 0)
-			worker(i, ws_kb, steps, io_us);
+		for (g = 0; g < groups; g++)
+			for (k = 0; k < senders; k++) {
+				i = nworkers + g * senders + k;
+				pids[i] = fork();
+				if (pids[i] == 0)
+					msg_sender(receivers, fds + g * receivers);
+			}
+		for (i = 0; i < nworkers; i++)
+			close(fds[i]);
+	} else {
+		for (i = 0; i < nworkers; i++) {
+			pids[i] = fork();
+			if (pids[i] == 0)
+				oltp_worker(i, ws_kb, steps, sleep_min, sleep_max);
+		}
 	}
 
+	/*
+	 * Settle before the first run: the workers' first seconds (pages
+	 * faulted in, the balancer spreading freshly forked tasks) ran
+	 * 14 % faster than the rest of the boot in the first version.
+	 */
+	sleep_s(env_long("chsettle_ms", 3000) / 1000.0);
 	t_start = now();
 	for (r = 0; r < reps; r++) {
 		for (k = 0; k < npoints; k++) {
@@ -614,37 +824,52 @@ int main(void)
 			int rot = (q % 2) ? q - 1 : q - 2;
 			int kk = (q % 2) ? k : npoints - 1 - k;
 			const char *p = points[(kk + rot) % npoints];
-			int n = r * npoints + k + 1, total = reps * npoints;
+			int n = r * npoints + k + 1, total = reps * npoints, j;
 			long us = -1;
 			struct snap a, b;
 			double el, left;
+			char cdf[128];
+			size_t len = 0;
+			unsigned long long gn = 0, c = 0;
 
 			if (!strcmp(p, "d") || !strcmp(p, "pin") ||
 			    !strcmp(p, "mig"))
 				us = derived;
+			else if (!strcmp(p, "aa"))
+				us = 2500;
 			else if (strcmp(p, "boot") != 0)
 				us = strtol(p, NULL, 10);
 			if (us >= 0 && derived >= 0)
 				set_point(us);
 			if ((strcmp(p, "pin") == 0) != pinned) {
 				pinned = !pinned;
-				for (i = 0; i < nworkers; i++)
-					pin(pids[i], pinned ? i % ncpu : -1);
+				for (i = 0; i < nprocs; i++)
+					pin(pids[i], pinned ? home_cpu(msg, i, nworkers, senders,
+									  receivers) : -1);
 			}
 			if ((strcmp(p, "mig") == 0) != sh->mig) {
 				sh->mig = !sh->mig;
 				for (i = 0; !sh->mig && i < nworkers; i++)
 					pin(pids[i], -1);
 			}
+			sh->epoch++;
 			sleep_s(warm_s);
 			snapshot(&a, nworkers);
 			sleep_s(run_s);
 			snapshot(&b, nworkers);
-			el = b.t - a.t;
+			/* real seconds where the TSC rate is known */
+			el = cpu_mhz > 0 ? (b.tsc - a.tsc) / (cpu_mhz * 1e6) : b.t - a.t;
 			left = (now() - t_start) / n * (total - n);
+			for (j = 0; j <= NGAP; j++)
+				gn += b.gap[j] - a.gap[j];
+			for (j = 0; j < NGAP && len < sizeof(cdf) - 8; j++) {
+				c += b.gap[j] - a.gap[j];
+				len += snprintf(cdf + len, sizeof(cdf) - len, "%s%.1f",
+						j ? "/" : "", gn ? 100.0 * c / gn : 0.0);
+			}
 			printf("BENCH run %d/%d point=%s rep=%d us=%ld tps=%.1f idle=%.2f "
 			       "moves=%lld wakemoves=%lld hotref=%lld hotmoved=%lld "
-			       "ctxt=%llu secs=%.2f left_s=%.0f\n",
+			       "ctxt=%llu secs=%.2f t=%.1f gapn=%llu gapcdf=%s clock=%.3f left_s=%.0f\n",
 			       n, total, p, rep0 + r, derived >= 0 ? read_us(SYSCTL_CPU) : -1,
 			       (b.tx - a.tx) / el,
 			       b.total > a.total ? 100.0 * (b.idle - a.idle) / (b.total - a.total) : -1.0,
@@ -652,12 +877,13 @@ int main(void)
 			       b.wakemoves == (unsigned long long)-1 ? -1LL : (long long)(b.wakemoves - a.wakemoves),
 			       b.hotref == (unsigned long long)-1 ? -1LL : (long long)(b.hotref - a.hotref),
 			       b.hotmoved == (unsigned long long)-1 ? -1LL : (long long)(b.hotmoved - a.hotmoved),
-			       b.ctxt - a.ctxt, el, left);
+			       b.ctxt - a.ctxt, el, b.t - t_start, gn, cdf,
+			       cpu_mhz > 0 ? (b.t - a.t) / el : -1.0, left);
 		}
 	}
-	for (i = 0; i <= nworkers; i++)
+	for (i = 0; i < nprocs; i++)
 		kill(pids[i], SIGKILL);
-	for (i = 0; i <= nworkers; i++)
+	for (i = 0; i < nprocs; i++)
 		waitpid(pids[i], NULL, 0);
 	if (derived >= 0)
 		set_point(derived);

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""bench-noise.py RUNS.CSV HOSTLOAD.TXT LOAD: the noise budget of one
+workload of a `make bench` run (scripts/bench.sh writes both files).
+
+Every run's log throughput is split into: the point's effect (mean over its
+repetitions), the boot's effect (a repetition's boot as a whole ran fast or
+slow: the pairing with the same boot's 2.5 ms run removes it), warm-up (the
+first run of a boot), a linear drift over the boot, and what is left: the
+run-to-run noise, which the pairing cannot remove. Each part is printed as
+a standard deviation in % of throughput, with the host's other load per
+boot. Lag-1 correlation of the leftovers says whether the noise comes in
+episodes longer than one run (placement states) or is independent.
+"""
+import csv
+import math
+import statistics as st
+import sys
+
+T975 = [0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
+        2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
+        2.086]
+
+
+def t975(df):
+    if df < 1:
+        return float("inf")
+    return T975[df] if df <= 20 else 2.05 if df <= 30 else 1.98
+
+
+def ci(v):
+    """mean and 95 % half-width of the values v"""
+    if len(v) < 2:
+        return (v[0] if v else 0.0), float("inf")
+    return st.mean(v), t975(len(v) - 1) * st.stdev(v) / math.sqrt(len(v))
+
+
+def pct(x):
+    """a difference of natural logs, in % of throughput"""
+    return 100 * (math.exp(x) - 1)
+
+
+def main():
+    runs_csv, hostload_txt, load = sys.argv[1:4]
+    rows = [r for r in csv.DictReader(open(runs_csv)) if float(r["tps"]) > 0]
+    hostload = {}
+    for line in open(hostload_txt).read().split("\n")[1:]:
+        f = line.split()
+        if len(f) >= 2:
+            hostload[f[0]] = float(f[1])
+    p = print
+
+    # boots: kernel and rep; points: only within the patched kernel
+    boots = {}
+    for r in rows:
+        boots.setdefault((r["kernel"], r["rep"]), []).append(r)
+    for b in boots.values():
+        b.sort(key=lambda r: int(r["run"] or 0))
+    pat = {k: v for k, v in boots.items() if k[0] == "patched"}
+    if not pat:
+        p("noise budget (%s): no patched runs" % load)
+        return
+    y = {}
+    for b in pat.values():
+        for r in b:
+            y.setdefault(r["point"], []).append(math.log(float(r["tps"])))
+    point_mean = {k: st.mean(v) for k, v in y.items()}
+
+    # residual after the point effect; then boot effect; then warm-up and drift
+    boot_eff, resid = [], {}
+    for k, b in pat.items():
+        e = [math.log(float(r["tps"])) - point_mean[r["point"]] for r in b]
+        m = st.mean(e)
+        boot_eff.append(m)
+        resid[k] = [(int(r["run"] or 0), x - m) for r, x in zip(b, e)]
+    first = [v[0][1] for v in resid.values() if v]
+    later = [x for v in resid.values() for (_, x) in v[1:]]
+    warm_m, warm_h = ci(first)
+    # drift: slope of the residual (first run left out) over the run index
+    xs = [i for v in resid.values() for (i, _) in v[1:]]
+    ys = later
+    slope = 0.0
+    if len(xs) > 2 and st.pvariance(xs) > 0:
+        mx, my = st.mean(xs), st.mean(ys)
+        sxx = sum((a - mx) ** 2 for a in xs)
+        slope = sum((a - mx) * (b - my) for a, b in zip(xs, ys)) / sxx
+        res2 = [b - my - slope * (a - mx) for a, b in zip(xs, ys)]
+        s_e = math.sqrt(sum(e * e for e in res2) / (len(xs) - 2))
+        slope_h = t975(len(xs) - 2) * s_e / math.sqrt(sxx)
+    else:
+        res2, slope_h = ys, float("inf")
+    left = res2
+    # lag-1 correlation of the leftovers within boots
+    pairs = []
+    for v in resid.values():
+        w = [x for (_, x) in v[1:]]
+        pairs += list(zip(w, w[1:]))
+    lag1 = st.correlation([a for a, _ in pairs], [b for _, b in pairs]) \
+        if len(pairs) > 2 and st.pstdev([a for a, _ in pairs]) > 0 \
+        and st.pstdev([b for _, b in pairs]) > 0 else float("nan")
+
+    sd_total = st.stdev([math.log(float(r["tps"])) - point_mean[r["point"]]
+                         for b in pat.values() for r in b])
+    sd_boot = st.stdev(boot_eff) if len(boot_eff) > 1 else 0.0
+    sd_left = st.stdev(left) if len(left) > 1 else 0.0
+    nrun = max(len(b) for b in pat.values())
+    drift_run = slope * nrun
+
+    # A/A: the second 2.5 ms run against the first, paired by boot
+    aa = []
+    for b in pat.values():
+        t = {r["point"]: float(r["tps"]) for r in b}
+        if "aa" in t and "2500" in t:
+            aa.append(100 * (t["aa"] / t["2500"] - 1))
+    # the unpatched boots: same runs, so their spread is pure noise
+    ub = {k: [r for r in b if r["point"] != "pin"] for k, b in boots.items()
+          if k[0] == "unpatched"}
+    u = [100 * (float(r["tps"]) / st.mean(float(x["tps"]) for x in b) - 1)
+         for b in ub.values() if len(b) > 1 for r in b]
+    # the unpatched kernel against patched 2.5 ms, by repetition: raw, and
+    # bridged by the pinned run both boots ran
+    raw, bridged = [], []
+    for (kern, rep), b in ub.items():
+        pb = {r["point"]: float(r["tps"]) for r in pat.get(("patched", rep), [])}
+        upin = [float(r["tps"]) for r in boots[(kern, rep)] if r["point"] == "pin"]
+        if not b or "2500" not in pb:
+            continue
+        um = st.mean(float(r["tps"]) for r in b)
+        raw.append(100 * um / pb["2500"])
+        if upin and "pin" in pb:
+            bridged.append(100 * (um / upin[0]) / (pb["2500"] / pb["pin"]))
+
+    p("noise budget, workload %s (%d patched boots of %d runs; %% of throughput)"
+      % (load, len(pat), nrun))
+    p("- total: sd of a run around its point's mean: %.1f %%" % pct(sd_total))
+    p("- between boots: sd of a boot's mean offset: %.1f %% (removed by the "
+      "pairing with the same boot's 2.5 ms run)" % pct(sd_boot))
+    p("- warm-up: the first run of a boot is %+.1f %% +- %.1f (95 %%) off its boot's mean"
+      % (pct(warm_m), pct(warm_h) if warm_h != float("inf") else float("inf")))
+    p("- drift within a boot, first runs left out: %+.2f %% per run (+- %.2f), %+.1f %% over the %d runs "
+      "(the counterbalanced order cancels a linear drift over each pair of reps)"
+      % (pct(slope), pct(slope_h) if slope_h != float("inf") else float("inf"),
+         pct(drift_run), nrun))
+    p("- run to run, after point, boot, warm-up and drift: sd %.1f %%; lag-1 "
+      "correlation within a boot %.2f (%s)" % (pct(sd_left), lag1,
+      "episodes longer than a run" if lag1 == lag1 and lag1 > 0.3 else "about independent"))
+    if aa:
+        m, h = ci(aa)
+        p("- A/A (2.5 ms again / 2.5 ms, same boot): %+.1f %% +- %.1f, sd %.1f %% over %d boots"
+          % (m, h, st.stdev(aa) if len(aa) > 1 else 0, len(aa)))
+        if len(aa) > 1 and st.stdev(aa) > 0:
+            need = math.ceil((1.96 * st.stdev(aa) / 3) ** 2)
+            p("  the two run next to each other, so this is the floor: a pair "
+              "that close would need about %d repetitions for +-3 %% (%d here) "
+              "and could detect about %.1f %% (95 %%, 80 %% power); points "
+              "farther apart in a boot also carry drift and episodes (the "
+              "verdict's resolution line)"
+              % (need, len(aa), 2.8 * st.stdev(aa) / math.sqrt(len(aa))))
+    if u:
+        p("- unpatched boots (same setting every run): sd %.1f %% around the boot's mean"
+          % st.stdev(u))
+    if len(raw) > 1:
+        p("- unpatched / patched 2.5 ms across boots: sd %.1f points raw%s"
+          % (st.stdev(raw), ", %.1f bridged by the pinned run of each boot"
+             % st.stdev(bridged) if len(bridged) > 1 else ""))
+    # the guest's clock against its TSC (under TCG the host's time): 2.6.9
+    # counts ticks it takes for lost, so its seconds can be short, and a
+    # run's throughput is per guest second
+    ck = [(float(r["clock"]), k, r) for k, b in pat.items() for r in b
+          if r.get("clock") not in (None, "", "-1.000") and float(r["clock"]) > 0]
+    if len(ck) > 2:
+        c = [math.log(v) for v, _, _ in ck]
+        e = [math.log(float(r["tps"])) - point_mean[r["point"]] -
+             boot_eff[list(pat).index(k)] for _, k, r in ck]
+        rho = st.correlation(c, e) if st.pstdev(c) > 0 and st.pstdev(e) > 0 else float("nan")
+        p("- guest clock: %.2f guest seconds per TSC second (%.2f-%.2f), sd %.1f %% "
+          "between runs; correlation with a run's leftover throughput %.2f (%.0f %% of "
+          "its variance)" % (st.mean(v for v, _, _ in ck), min(v for v, _, _ in ck),
+                             max(v for v, _, _ in ck), pct(st.stdev(c)), rho,
+                             100 * rho * rho if rho == rho else 0))
+    hl = [(k, v) for k, v in hostload.items() if ("-%s-" % load) in k]
+    if hl:
+        p("- host load from other processes during these boots: mean %.1f %%, max %.1f %% (%s)"
+          % (st.mean(v for _, v in hl), max(v for _, v in hl),
+             max(hl, key=lambda kv: kv[1])[0]))
+
+
+if __name__ == "__main__":
+    main()

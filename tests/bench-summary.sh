@@ -1,0 +1,137 @@
+#!/bin/sh
+# The benchmark's statistics (scripts/bench-summary.sh, bench-noise.py) on
+# made-up runs whose effects are known: every boot runs fast or slow as a
+# whole (the pairing must remove it), every run has +-1 % noise, and the
+# points differ by set amounts. The verdict must find the best point, place
+# the derived default and the unpatched kernel against it, see the control
+# when it is there and refuse to judge when it is not, and the noise budget
+# must find the injected warm-up and run-to-run noise.
+# Last line: "N passed, M failed".
+set -eu
+. "$(dirname -- "$0")/../scripts/lib.sh"
+cd "$ROOT"
+
+pass=0 fail=0
+ok() { printf 'PASS %s\n' "$1"; pass=$((pass + 1)); }
+ko() { printf 'FAIL %s: %s\n' "$1" "$2"; fail=$((fail + 1)); }
+# expect NAME FILE ERE: FILE has a line matching ERE
+expect() {
+	if grep -E -q -- "$3" "$2" 2> /dev/null; then ok "$1"
+	else ko "$1" "no line /$3/ in $2: $(tr '\n' '|' < "$2" 2>&1)"; fi
+}
+
+work=$BUILD/bench-summary-test
+rm -rf "$work"
+mkdir -p "$work"
+
+# make_runs DIR EFFECTS WARMUP_PCT [DRIFT_PCT]: DIR/runs.txt of 6 reps, one patched boot
+# (points d,aa,2500,10000,25000,pin,mig, counterbalanced as the guest does)
+# and one unpatched boot (boot, pin, boot) each. EFFECTS: "point=throughput ...",
+# 2500 = 100. Boot r runs at (1 + 0.3 sin r) of that; each run has +-1 %
+# pseudo-random noise; the first run of a boot is WARMUP_PCT % faster, and
+# each later one DRIFT_PCT % faster than the one before.
+# The unpatched boot of rep r runs at (1 - 0.3 sin r): only the pinned run
+# that both boots share can bridge them.
+make_runs() {
+	mkdir -p "$1"
+	awk -v eff="$2" -v warm="$3" -v drift="${4:-0}" 'BEGIN {
+		n = split(eff, e, " "); for (i = 1; i <= n; i++) { split(e[i], kv, "="); x[kv[1]] = kv[2] }
+		np = split("d aa 2500 10000 25000 pin mig", pts, " ")
+		seed = 12345
+		for (r = 1; r <= 6; r++) {
+			boot = 1 + 0.3 * sin(r)
+			rot = (r % 2) ? r - 1 : r - 2
+			for (k = 0; k < np; k++) {
+				kk = (r % 2) ? k : np - 1 - k
+				p = pts[(kk + rot) % np + 1]
+				seed = (seed * 1103515245 + 12345) % 2147483648
+				noise = 1 + 0.02 * (seed / 2147483648 - 0.5)
+				tps = 1000 * x[p] / 100 * boot * noise * (k == 0 ? 1 + warm / 100 : 1) * (1 + drift / 100) ^ k
+				us = p == "d" || p == "pin" || p == "mig" ? 700 + 100 * (r % 2) : p == "aa" ? 2500 : p
+				printf "load=t kernel=patched BENCH run %d/%d point=%s rep=%d us=%d tps=%.1f idle=1.00 moves=10 wakemoves=5 hotref=3 hotmoved=1 ctxt=100 secs=5.00 t=%.1f gapn=100 gapcdf=1/2/3/4/5/6/7/8/9 clock=%.4f left_s=0\n", k + 1, np, p, r, us, tps, 6 * (k + 1), 2 * noise
+			}
+			# the unpatched boot: boot, pin, boot (pin: the bridge)
+			uboot = 1 - 0.3 * sin(r)
+			for (k = 0; k < 3; k++) {
+				seed = (seed * 1103515245 + 12345) % 2147483648
+				noise = 1 + 0.02 * (seed / 2147483648 - 0.5)
+				p = k == 1 ? "pin" : "boot"
+				printf "load=t kernel=unpatched BENCH run %d/3 point=%s rep=%d us=-1 tps=%.1f idle=1.00 moves=10 wakemoves=5 hotref=-1 hotmoved=-1 ctxt=100 secs=5.00 t=%.1f gapn=100 gapcdf=1/2/3/4/5/6/7/8/9 left_s=0\n", k + 1, p, r, 1000 * x[p == "pin" ? "pin" : "unpatched"] / 100 * uboot * noise * (1 + drift / 100) ^ k, 6 * (k + 1)
+			}
+		}
+	}' > "$1/runs.txt"
+	printf 'boot other_busy_pct qemu_cpus\nbench-t-p-1 3.0 2.00\nbench-t-u-1 12.5 2.00\n' > "$1/hostload.txt"
+}
+
+# 1: a sweep with a clear best point (10 ms), the derived default and the
+# unpatched kernel below it, a strong control
+a=$work/clear
+make_runs "$a" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
+if scripts/bench-summary.sh "$a" t > "$work/clear.out" 2>&1; then ok summary-runs; else ko summary-runs "$(tail -n 3 "$work/clear.out")"; fi
+v=$a/t/verdict.txt
+expect control-seen "$v" '^control: pinned - migrate-every-transaction = \+(69|70)\.[0-9] \+- [0-9.]+ .*the instrument sees a known effect'
+expect aa-contains-zero "$v" '^A/A: .* contains 0, as it must'
+expect best-point "$v" '^best point: 10 ms, 110\.[0-9] '
+expect derived-below "$v" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
+expect unpatched-below "$v" '^unpatched 2\.6\.9 \(2\.5 ms\): (94|95)\.[0-9] \+- [0-2]\.[0-9], lies BELOW the best point: -1[456]\.[0-9]'
+expect table-interval "$a/t/table.md" '^\| 25 ms \| 6 \| 104\.[0-9] ± [0-9]\.[0-9] \|'
+expect gaps-column "$a/t/table.md" '^\| 10 ms \| .* \| 5\.0 \|$'
+# +-1 % uniform noise: sd 0.58 % per run, 0.8 % for a ratio of two runs
+expect noise-run-to-run "$a/t/noise.txt" 'run to run, after point, boot, warm-up and drift: sd 0\.[4-8] %'
+expect noise-between-boots "$a/t/noise.txt" 'between boots: sd of a boot.s mean offset: (1[5-9]|2[0-9])\.[0-9] %'
+expect noise-bridge "$a/t/noise.txt" 'unpatched / patched 2\.5 ms across boots: sd [1-9][0-9]\.[0-9] points raw, [0-2]\.[0-9] bridged'
+# the guest clock of a patched run is made to follow its noise exactly
+expect noise-clock "$a/t/noise.txt" 'guest clock: 2\.00 guest seconds per TSC second .* correlation with a run.s leftover throughput 0\.[89][0-9]'
+expect noise-hostload "$a/t/noise.txt" 'host load from other processes during these boots: mean 7\.8 %, max 12\.5 %'
+
+# 2: the same with a 10 % warm-up on every boot's first run: the budget
+# must see it
+b=$work/warm
+make_runs "$b" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 10
+scripts/bench-summary.sh "$b" t > "$work/warm.out" 2>&1 || true
+expect noise-warmup "$b/t/noise.txt" 'warm-up: the first run of a boot is \+[89]\.[0-9] %'
+expect noise-no-warmup "$a/t/noise.txt" 'warm-up: the first run of a boot is [-+]0\.[0-9] %'
+
+# 2b: a drift of 2 % a run within every boot: the summary must find it
+# and remove it, so that a point run far from 2.5 ms keeps a narrow
+# interval and the verdict stays
+h=$work/drift
+make_runs "$h" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0 2
+scripts/bench-summary.sh "$h" t > "$work/drift.out" 2>&1 || true
+expect drift-found "$h/t/verdict.txt" '^drift within a boot: \+(1\.9|2\.0|2\.1)[0-9] % a run'
+expect drift-removed "$h/t/table.md" '^\| migrate every transaction \| 6 \| (49|50)\.[0-9] ± [01]\.[0-9] \|'
+expect drift-verdict "$h/t/verdict.txt" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
+
+# 3: no control effect (pinned = migrating): the run must refuse to judge
+c=$work/blind
+make_runs "$c" "d=90 aa=100 2500=100 10000=110 25000=104 pin=100 mig=100 unpatched=95" 0
+scripts/bench-summary.sh "$c" t > "$work/blind.out" 2>&1 || true
+expect control-blind "$c/t/verdict.txt" '^control: .*NO DIFFERENCE SEEN: this run cannot judge the points'
+expect verdict-not-used "$c/t/verdict.txt" '^derived .*\(not used: the control saw nothing\)'
+
+# 4: the derived default is the best point
+e=$work/best
+make_runs "$e" "d=115 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=100" 0
+scripts/bench-summary.sh "$e" t > "$work/best.out" 2>&1 || true
+expect derived-best "$e/t/verdict.txt" '^derived .*is the best point'
+expect unpatched-below-derived "$e/t/verdict.txt" '^unpatched .* lies BELOW the best point'
+
+# 5: an A/A pair that differs (an order effect) must be flagged
+f=$work/aa
+make_runs "$f" "d=90 aa=108 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
+scripts/bench-summary.sh "$f" t > "$work/aa.out" 2>&1 || true
+expect aa-flagged "$f/t/verdict.txt" '^A/A: .*NOT ZERO'
+
+# 6: no runs file: a clear error, nothing written
+g=$work/none
+mkdir -p "$g"
+if scripts/bench-summary.sh "$g" t > "$work/none.out" 2>&1; then
+	ko no-runs "exit 0 without runs.txt"
+elif grep -q 'runs.txt: no such file' "$work/none.out" && [ ! -d "$g/t" ]; then
+	ok no-runs
+else
+	ko no-runs "$(cat "$work/none.out")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
