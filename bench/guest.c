@@ -61,15 +61,15 @@
  *   BENCH run i/n point=<p> rep=<r> us=<set> tps=<t> idle=<%> moves=<m>
  *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s> t=<s>
  *         gapn=<n> gapcdf=<%>/<%>/...
- *         clock=<guest seconds per TSC second>; tps and secs are per
- *         TSC second where /proc/cpuinfo gives its rate
+ *         clock=<guest seconds per TSC second>
  *         (hotref, hotmoved: the series' counters of /proc/sched_domains,
  *         -1 on a kernel without them; t: seconds since the workload
  *         started; gapcdf: share of the gaps between two transactions of a
  *         task (its time off the CPU: sleep plus run-queue wait) shorter
- *         than 1, 2.5, 5, 7.5, 10, 12.5, 15, 25 and 250 ms; clock: how
- *         fast the guest's clock ran against its TSC, which under TCG
- *         follows the host's: 2.6.9 counts ticks it thinks were lost)
+ *         than 1, 2.5, 5, 7.5, 10, 12.5, 15, 25 and 250 ms, by the guest's
+ *         clock; clock: how fast the guest's clock ran against the TSC the
+ *         snapshots read, a diagnostic: timing rates and gaps by the TSC
+ *         instead made the runs twice as noisy, see benchmarks.md)
  *   GUEST END
  * then sync and power off.
  */
@@ -192,28 +192,6 @@ static int write_us(const char *path, long us)
 	return write_str(path, b);
 }
 
-/*
- * Real time: the TSC, which under TCG follows the host's clock, at the rate
- * the kernel calibrated (/proc/cpuinfo). 2.6.9's own clock counts the
- * ticks it takes for lost and ran 1.7-1.9 times too fast in this guest;
- * sched_clock(), which task_hot() compares with cache_hot_time, is the
- * TSC's. So runs, rates and gaps are timed by the TSC where it is known.
- */
-static uint64_t rdtsc(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return (uint64_t)hi << 32 | lo;
-}
-
-static double cpu_mhz;	/* 0: unknown, use the guest's clock */
-
-static double real_now(void)
-{
-	return cpu_mhz > 0 ? rdtsc() / (cpu_mhz * 1e6) : now();
-}
-
 /* ---- the working set: a random cyclic permutation (Sattolo) ---- */
 
 static uint64_t rng = 88172645463325252ULL;
@@ -278,6 +256,16 @@ static int pin(pid_t pid, int cpu)
 }
 
 /* ---- /proc snapshots ---- */
+
+static uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static double cpu_mhz;	/* /proc/cpuinfo: the TSC rate the kernel calibrated */
 
 struct snap {
 	double t;
@@ -418,11 +406,11 @@ static void oltp_worker(int id, size_t ws_kb, long steps, long sleep_min, long s
 			off = 0;
 		}
 		if (off > 0)
-			count_gap(id, real_now() - off);
+			count_gap(id, now() - off);
 		pos = walk(ws, pos, steps);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
-		off = real_now();
+		off = now();
 		if (sleep_max > 0) {
 			us = sleep_min * exp(span * (xorshift() >> 11) / 9007199254740992.0);
 			io.tv_sec = us / 1000000;
@@ -465,11 +453,11 @@ static void msg_receiver(int id, int rfd, size_t ws_kb, long steps)
 		if (n <= 0)
 			continue;
 		if (off > 0)
-			count_gap(id, real_now() - off);
+			count_gap(id, now() - off);
 		pos = walk(ws, pos, steps);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;
-		off = real_now();
+		off = now();
 		maybe_move(&cpu);
 	}
 }
@@ -857,8 +845,7 @@ int main(void)
 			snapshot(&a, nworkers);
 			sleep_s(run_s);
 			snapshot(&b, nworkers);
-			/* real seconds where the TSC rate is known */
-			el = cpu_mhz > 0 ? (b.tsc - a.tsc) / (cpu_mhz * 1e6) : b.t - a.t;
+			el = b.t - a.t;
 			left = (now() - t_start) / n * (total - n);
 			for (j = 0; j <= NGAP; j++)
 				gn += b.gap[j] - a.gap[j];
@@ -878,7 +865,7 @@ int main(void)
 			       b.hotref == (unsigned long long)-1 ? -1LL : (long long)(b.hotref - a.hotref),
 			       b.hotmoved == (unsigned long long)-1 ? -1LL : (long long)(b.hotmoved - a.hotmoved),
 			       b.ctxt - a.ctxt, el, b.t - t_start, gn, cdf,
-			       cpu_mhz > 0 ? (b.t - a.t) / el : -1.0, left);
+			       cpu_mhz > 0 ? el / ((b.tsc - a.tsc) / (cpu_mhz * 1e6)) : -1.0, left);
 		}
 	}
 	for (i = 0; i < nprocs; i++)
