@@ -63,10 +63,20 @@ make_runs() {
 	printf 'boot other_busy_pct qemu_cpus\nbench-t-p-1 3.0 2.00\nbench-t-u-1 12.5 2.00\n' > "$1/hostload.txt"
 }
 
+# case NAME EFFECTS WARMUP_PCT [DRIFT_PCT]: made-up runs summarised in
+# $work/NAME; sets d to its results
+case_() {
+	d=$work/$1
+	make_runs "$d" "$2" "$3" "${4:-0}"
+	scripts/bench-summary.sh "$d" t > "$work/$1.out" 2>&1 || true
+	d=$d/t
+}
+std="d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50"
+
 # 1: a sweep with a clear best point (10 ms), the derived default and the
 # unpatched kernel below it, a strong control
 a=$work/clear
-make_runs "$a" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
+make_runs "$a" "$std unpatched=95" 0
 if scripts/bench-summary.sh "$a" t > "$work/clear.out" 2>&1; then ok summary-runs; else ko summary-runs "$(tail -n 3 "$work/clear.out")"; fi
 v=$a/t/verdict.txt
 expect control-seen "$v" '^control: pinned - migrate-every-transaction = \+(69|70)\.[0-9] \+- [0-9.]+ .*the instrument sees a known effect'
@@ -86,41 +96,31 @@ expect noise-hostload "$a/t/noise.txt" 'host load from other processes during th
 
 # 2: the same with a 10 % warm-up on every boot's first run: the budget
 # must see it
-b=$work/warm
-make_runs "$b" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 10
-scripts/bench-summary.sh "$b" t > "$work/warm.out" 2>&1 || true
-expect noise-warmup "$b/t/noise.txt" 'warm-up: the first run of a boot is \+[89]\.[0-9] %'
+case_ warm "$std unpatched=95" 10
+expect noise-warmup "$d/noise.txt" 'warm-up: the first run of a boot is \+[89]\.[0-9] %'
 expect noise-no-warmup "$a/t/noise.txt" 'warm-up: the first run of a boot is [-+]0\.[0-9] %'
 
 # 2b: a drift of 2 % a run within every boot: the summary must find it
 # and remove it, so that a point run far from 2.5 ms keeps a narrow
 # interval and the verdict stays
-h=$work/drift
-make_runs "$h" "d=90 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0 2
-scripts/bench-summary.sh "$h" t > "$work/drift.out" 2>&1 || true
-expect drift-found "$h/t/verdict.txt" '^drift within a boot: \+(1\.9|2\.0|2\.1)[0-9] % a run'
-expect drift-removed "$h/t/table.md" '^\| migrate every transaction \| 6 \| (49|50)\.[0-9] ± [01]\.[0-9] \|'
-expect drift-verdict "$h/t/verdict.txt" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
+case_ drift "$std unpatched=95" 0 2
+expect drift-found "$d/verdict.txt" '^drift within a boot: \+(1\.9|2\.0|2\.1)[0-9] % a run'
+expect drift-removed "$d/table.md" '^\| migrate every transaction \| 6 \| (49|50)\.[0-9] ± [01]\.[0-9] \|'
+expect drift-verdict "$d/verdict.txt" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
 
 # 3: no control effect (pinned = migrating): the run must refuse to judge
-c=$work/blind
-make_runs "$c" "d=90 aa=100 2500=100 10000=110 25000=104 pin=100 mig=100 unpatched=95" 0
-scripts/bench-summary.sh "$c" t > "$work/blind.out" 2>&1 || true
-expect control-blind "$c/t/verdict.txt" '^control: .*NO DIFFERENCE SEEN: this run cannot judge the points'
-expect verdict-not-used "$c/t/verdict.txt" '^derived .*\(not used: the control saw nothing\)'
+case_ blind "d=90 aa=100 2500=100 10000=110 25000=104 pin=100 mig=100 unpatched=95" 0
+expect control-blind "$d/verdict.txt" '^control: .*NO DIFFERENCE SEEN: this run cannot judge the points'
+expect verdict-not-used "$d/verdict.txt" '^derived .*\(not used: the control saw nothing\)'
 
 # 4: the derived default is the best point
-e=$work/best
-make_runs "$e" "d=115 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=100" 0
-scripts/bench-summary.sh "$e" t > "$work/best.out" 2>&1 || true
-expect derived-best "$e/t/verdict.txt" '^derived .*is the best point'
-expect unpatched-below-derived "$e/t/verdict.txt" '^unpatched .* lies BELOW the best point'
+case_ best "d=115 aa=100 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=100" 0
+expect derived-best "$d/verdict.txt" '^derived .*is the best point'
+expect unpatched-below-derived "$d/verdict.txt" '^unpatched .* lies BELOW the best point'
 
 # 5: an A/A pair that differs (an order effect) must be flagged
-f=$work/aa
-make_runs "$f" "d=90 aa=108 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
-scripts/bench-summary.sh "$f" t > "$work/aa.out" 2>&1 || true
-expect aa-flagged "$f/t/verdict.txt" '^A/A: .*NOT ZERO'
+case_ aa "d=90 aa=108 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
+expect aa-flagged "$d/verdict.txt" '^A/A: .*NOT ZERO'
 
 # 6: no runs file: a clear error, nothing written
 g=$work/none
