@@ -177,4 +177,9 @@ END {
 	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |\n", $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 }' "$d/summary.csv"
 } > "$d/table.md"
 python3 "$ROOT/scripts/bench-noise.py" "$d/runs.csv" "$out/hostload.txt" "$L" > "$d/noise.txt"
+# The verdict says when the host was not quiet: boots of this workload
+# during which other processes used more than 10 % of the host.
+awk -v L="$L" 'index($1, "-" L "-") && $2 > 10 { n++; b = b " " $1 " (" $2 " %)" }
+	END { if (n) printf "WARNING: %d boots ran while other processes used more than 10 %% of the host:%s; their runs carry that noise\n", n, b }' \
+	"$out/hostload.txt" >> "$d/verdict.txt"
 done
