@@ -262,6 +262,10 @@ for b in sched-1000 sched-1000-32; do
 		"4000001:above 4 s" "4.000001s:above 4 s" "5s:above 4 s" \
 		"99999999999999999999999:above 4 s" \
 		"18446744073709551617us:above 4 s" \
+		"18446744073.709551616s:above 4 s" \
+		"18446744074.000000616s:above 4 s" \
+		"36893488148.000000232s:above 4 s" \
+		"4000000001ns:above 4 s" "4000000.001ms:above 4 s" \
 		"999ns:finer than 1 us" "1.5us:finer than 1 us" \
 		"1001ns:finer than 1 us" "0.0000001s:finer than 1 us" \
 		"1.0000000001ms:finer than 1 us" \

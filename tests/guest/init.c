@@ -596,6 +596,9 @@ static const struct wr bad_writes[] = {
 	W("+5", BAD), W("5.", BAD), W(".5", BAD), W("5 ms", BAD),
 	W(" 5", BAD), W("10ms\n\n", BAD), W("10ms ", BAD), W("10.5.5ms", BAD),
 	W("ms", BAD), W("99999999999999999999999999", BAD), W("4000001", BAD),
+	/* whole * 10^9 would wrap to 0, 290449 and 580897 us */
+	W("18446744073.709551616s", BAD), W("18446744074.000000616s", BAD),
+	W("36893488148.000000232s", BAD),
 	W("4.000001s", BAD), W("5s", BAD), W("10s", BAD), W("999ns", BAD),
 	W("1.5us", BAD), W("1001ns", BAD), W("0.0000001s", BAD),
 	W("18446744073709551617", BAD), W("Auto", BAD), W("auto ", BAD),
