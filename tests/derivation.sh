@@ -156,7 +156,8 @@ expect_line "ia64-decay-warning-quotes-value" \
 	./decay-ia64 decay 0x10
 
 # The rule from measured cost to value, computed here: each level twice
-# its cost, at most 4 s; NUMA at least the SMP level; an unmeasured level
+# its cost, at most 4 s; NUMA at least the SMP level and 10 ms (a measured
+# NUMA cost never lowers that floor: 301:400 and 300:100); an unmeasured level
 # (-) follows the rules above; cache_decay_ticks becomes the SMP value in
 # ticks, rounded up.
 twice() { [ $(($1 * 2)) -lt 4000000 ] && echo $(($1 * 2)) || echo 4000000; }
@@ -167,7 +168,7 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 		3000000:3000000 -:300 -:7000 -:0; do
 		s=${c%%:*} n=${c#*:}
 		if [ "$s" = - ]; then sv=$(rule 3 "$hz") t=3; else sv=$(twice "$s") t=$(ticks_up "$sv" "$hz"); fi
-		if [ "$n" = - ]; then nv=$(node "$sv"); else nv=$(twice "$n"); [ "$nv" -ge "$sv" ] || nv=$sv; fi
+		if [ "$n" = - ]; then nv=$(node "$sv"); else nv=$(node "$(twice "$n")"); [ "$nv" -ge "$sv" ] || nv=$sv; fi
 		expect "$b-measured-$s-$n" "smt 0 smp $sv numa $nv ticks $t" ./$b measured "$s" "$n" 3
 	done
 	# a level given at boot is not taken from the measurement
@@ -176,8 +177,8 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 	expect "$b-measured-boot-node-wins" "smt 0 smp 600 numa 20000 ticks $(ticks_up 600 "$hz")" \
 		./$b measured 300 400 3 auto,20ms
 	expect_line "$b-measured-paste-line" \
-		"<6>sched: to skip the measurement, boot with cache_hot_time=602,800" \
-		./$b measured 301 400 3
+		"<6>sched: to skip the measurement, boot with cache_hot_time=602,12000" \
+		./$b measured 301 6000 3
 	if run ./$b measured - - 3 | grep -q 'to skip the measurement'; then
 		printf "FAIL %s\n" "$b-unmeasured-no-paste-line"; fail=$((fail + 1))
 	else
@@ -246,12 +247,14 @@ for b in sched-1000 sched-1000-32; do
 		expect "$b-parse-${c%%=*}" "us ${c#*=}" ./$b parse "${c%%=*}"
 	done
 	expect "$b-parse-auto" auto ./$b parse auto
+	expect "$b-parse-measure" measure ./$b parse measure
 	# and refused ones, each with its reason
 	for c in ":not a decimal number" " :not a decimal number" \
 		"-1:not a decimal number" "+1:not a decimal number" \
 		"abc:not a decimal number" "5.:not a decimal number" \
 		".5:not a decimal number" " 5:not a decimal number" \
 		"Auto:not a decimal number" "ms:not a decimal number" \
+		"Measure:not a decimal number" "measured:not a decimal number" \
 		"10xs:unknown unit, want ns, us, ms or s" \
 		"1e3:unknown unit, want ns, us, ms or s" \
 		"0x10:unknown unit, want ns, us, ms or s" \

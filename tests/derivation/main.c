@@ -10,7 +10,8 @@
  *                                      -> "smt U smp U numa U ticks T":
  *              the same with migration costs SMP and NUMA (us, - for
  *              not measured) as measure_migration_cost() leaves them
- *           parse STRING               -> "us N", "auto" or "einval: why"
+ *           parse STRING               -> "us N", "auto", "measure" or
+ *                                         "einval: why"
  *           move COLD_B HOT_B COLD_A HOT_A CLOCK_STEP_NS
  *                                      -> "moves N cost NS": move_cost()
  *                                         with scripted walks (ns)
@@ -117,6 +118,8 @@ int main(int argc, char **argv)
 			       us == 12345 ? "" : " (value changed)");
 		else if (us == CACHE_HOT_TIME_AUTO)
 			printf("auto\n");
+		else if (us == CACHE_HOT_TIME_MEASURE)
+			printf("measure\n");
 		else
 			printf("us %lu\n", us);
 		return 0;

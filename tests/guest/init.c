@@ -17,8 +17,9 @@
  *            NUMA, SYSCTL, PROC_FS (which decide the domain levels and knobs)
  *   nodes    NUMA nodes of the topology (1 without CONFIG_NUMA)
  *   cpu node the boot option's expected SMP / NUMA level in us (else derived)
- *   measure  k: the kernel must not measure the migration cost, for reason
- *            k of measure_reasons[] below (default: 1 with one CPU online)
+ *   measure  k: the kernel must not measure the migration cost that
+ *            cache_hot_time=measure asks for, for reason k of
+ *            measure_reasons[] below (default: 1 with one CPU online)
  *   warn     k: a bad cache_hot_time= was given, expect its warning with
  *            reason k of boot_reasons[] below
  *   override 1: cache_hot_time= is given twice, expect the notice
@@ -30,8 +31,10 @@
  * cache_decay_ticks that the arch's boot line reports, by the documented
  * rule (Documentation/cachehot.md):
  *   SMT 0; SMP twice its measured cost, or unmeasured ticks * 10^6 / HZ us,
- *   or 10000 us when ticks == 0; NUMA max(SMP, twice its measured cost,
- *   or 10000 us unmeasured) unless given a value of its own; at most 4 s.
+ *   or 10000 us when ticks == 0; NUMA max(SMP, 10000 us, twice its
+ *   measured cost) unless given a value of its own; at most 4 s.  The
+ *   kernel measures only the levels cache_hot_time=measure[,measure] asks
+ *   for.
  */
 #define _GNU_SOURCE		/* sched_setaffinity */
 #include <cpuid.h>
@@ -407,8 +410,9 @@ static void check_boot_values(int ncpus, int smt, int numa, long hz,
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
 
 	m->numa = numa;
-	m->node_floor = boot_cost("NUMA") >= 0 ? of_cost(boot_cost("NUMA")) :
-		(long)DEFAULT_US;
+	m->node_floor = boot_cost("NUMA") >= 0 &&
+		of_cost(boot_cost("NUMA")) > (long)DEFAULT_US ?
+		of_cost(boot_cost("NUMA")) : (long)DEFAULT_US;
 	m->boot_cpu = m->cpu = env_long("cpu", auto_cpu_us(ticks, hz));
 	m->boot_node_own = m->node_own = env_long("node", -1);
 	printf("GUEST INFO expected: smp %ld us, numa %ld us\n", m->cpu,
@@ -498,8 +502,24 @@ static int out_of_time(const char *level)
 }
 
 /*
- * The boot-time measurement: a level is measured when its value is auto
- * and the topology has a CPU across it (or, on a busy host, says it ran
+ * Whether boot asked to measure a level (node 0: SMP, 1: NUMA): "measure"
+ * is that level's value in the last cache_hot_time= on the command line
+ */
+static int measure_asked(int node)
+{
+	const char *v = cmdline_value(-1), *c;
+
+	if (!v)
+		return 0;
+	c = strchr(v, ',');
+	if (node)
+		return c && !strcmp(c + 1, "measure");
+	return !strncmp(v, "measure", 7) && (v[7] == 0 || v[7] == ',');
+}
+
+/*
+ * The boot-time measurement: a level is measured when boot asked for it
+ * (measure_asked()) and the topology has a CPU across it (or, on a busy host, says it ran
  * out of time before its first move); it stays within its time budget;
  * the SMP level's cache_decay_ticks and the paste-back line say what the
  * boot values are.  Call after check_boot_values().
@@ -508,8 +528,9 @@ static void check_measurement(long online, long nodes, int numa, long hz,
 			      const struct model *m)
 {
 	long k = env_long("measure", online < 2 ? 1 : 0), took = -1;
-	int smp = !k && env_long("cpu", -1) < 0;
-	int node = !k && numa && nodes > 1 && env_long("node", -1) < 0;
+	int asked = measure_asked(0) || measure_asked(1);
+	int smp = !k && measure_asked(0);
+	int node = !k && numa && nodes > 1 && measure_asked(1);
 	const char *p = strstr(klog, "sched: measuring the migration cost "
 			       "took ");
 	char want[256];
@@ -522,7 +543,12 @@ static void check_measurement(long online, long nodes, int numa, long hz,
 	      "measure-numa-line", "NUMA level %s, want %s",
 	      boot_cost("NUMA") >= 0 ? "measured" : "not measured",
 	      node ? "measured" : "not measured");
-	if (k > 0 && k < (long)(sizeof(measure_reasons) /
+	if (!asked)
+		check(!strstr(klog, "sched: migration cost") &&
+		      !strstr(klog, "sched: measuring"), "measure-not-asked",
+		      "the kernel measured (or tried to) without "
+		      "cache_hot_time=measure");
+	if (asked && k > 0 && k < (long)(sizeof(measure_reasons) /
 				sizeof(measure_reasons[0]))) {
 		snprintf(want, sizeof(want), "<6>sched: migration cost not "
 			 "measured: %s\n", measure_reasons[k]);
@@ -599,6 +625,8 @@ static const struct wr bad_writes[] = {
 	/* whole * 10^9 would wrap to 0, 290449 and 580897 us */
 	W("18446744073.709551616s", BAD), W("18446744074.000000616s", BAD),
 	W("36893488148.000000232s", BAD),
+	/* the measurement runs at boot only */
+	W("measure", BAD), W("measure\n", BAD),
 	W("4.000001s", BAD), W("5s", BAD), W("10s", BAD), W("999ns", BAD),
 	W("1.5us", BAD), W("1001ns", BAD), W("0.0000001s", BAD),
 	W("18446744073709551617", BAD), W("Auto", BAD), W("auto ", BAD),
