@@ -13,8 +13,10 @@
  *           parse STRING               -> "us N", "auto", "measure" or
  *                                         "einval: why"
  *           move COLD_B HOT_B COLD_A HOT_A CLOCK_STEP_NS
- *                                      -> "moves N cost NS": move_cost()
- *                                         with scripted walks (ns)
+ *                                      -> "moves N cost NS on CPU":
+ *                                         move_cost() from CPU 0 with
+ *                                         CPU 1, scripted walks (ns), and
+ *                                         the CPU it ends on
  *           unmeasurable CACHE_BYTES CPUS CLOCK_STEP_NS
  *                                      -> why the kernel would not measure,
  *                                         or "measurable"
@@ -95,7 +97,7 @@ int main(int argc, char **argv)
 		walk_ns[3] = strtoull(argv[5], NULL, 10);
 		clock_step = strtoull(argv[6], NULL, 10);
 		cost = move_cost(0, 1, NULL, 0, clock_now + 15000000ULL, &n);
-		printf("moves %d cost %llu\n", n, cost);
+		printf("moves %d cost %llu on %d\n", n, cost, on_cpu);
 		return 0;
 	}
 	if (argc == 5 && !strcmp(argv[1], "unmeasurable")) {

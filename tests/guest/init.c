@@ -25,6 +25,8 @@
  *   override 1: cache_hot_time= is given twice, expect the notice
  *   stress   n: do n sysctl writes while busy tasks migrate and readers
  *            check every value they see was written
+ *   isol     k: booted with isolcpus=k (and cache_hot_time=measure): only
+ *            check that pid 1 and its busy children stay off CPU k
  *
  * Expected values are computed here, independently of the kernel's code,
  * from HZ, the migration costs that the boot log reports and the
@@ -1070,6 +1072,66 @@ static void check_stress(int nwrites, int ncpus, int smt, struct model *m)
 	      "stress-domains-consistent", "%s", why);
 }
 
+/* The CPU a task last ran on: field 39 of /proc/<pid>/stat; -1 unknown */
+static long task_cpu_of(const char *pid)
+{
+	char path[64], buf[1024], *p;
+	int field;
+
+	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
+	if (read_file(path, buf, sizeof(buf)) <= 0 || !(p = strrchr(buf, ')')))
+		return -1;
+	for (field = 2; field < 39 && p; field++)
+		p = strchr(p + 1, ' ');
+	return p ? strtol(p + 1, NULL, 10) : -1;
+}
+
+/*
+ * isolcpus=isol: nothing balances an isolated CPU, and 2.6.9 starts a
+ * child on its parent's CPU, so if the measurement left pid 1 on isol
+ * its children would stay there.  Pid 1 must be elsewhere, and CPU-bound
+ * children must spread over at least two CPUs, none of them isol.
+ */
+#define ISOL_CHILDREN	6
+static void check_isolated(long isol)
+{
+	pid_t pid[ISOL_CHILDREN];
+	long cpu, seen = 0, on_isol = 0;
+	char name[16];
+	int i;
+
+	cpu = task_cpu_of("self");
+	printf("GUEST INFO pid 1 on cpu%ld, cpu%ld isolated\n", cpu, isol);
+	check(cpu >= 0 && cpu != isol, "isolcpus-init-not-isolated",
+	      "pid 1 is on cpu%ld, isolcpus=%ld", cpu, isol);
+	for (i = 0; i < ISOL_CHILDREN; i++) {
+		pid[i] = fork();
+		if (pid[i] == 0) {
+			time_t end = time(NULL) + 3;
+
+			while (time(NULL) < end)
+				;	/* busy for 3 s, then gone */
+			_exit(0);
+		}
+	}
+	sleep(2);
+	for (i = 0; i < ISOL_CHILDREN; i++) {
+		snprintf(name, sizeof(name), "%d", (int)pid[i]);
+		cpu = task_cpu_of(name);
+		printf("GUEST INFO busy child %d on cpu%ld\n", i, cpu);
+		if (cpu == isol)
+			on_isol++;
+		if (cpu >= 0 && cpu < 32)
+			seen |= 1L << cpu;
+	}
+	for (i = 0; i < ISOL_CHILDREN; i++)
+		waitpid(pid[i], NULL, 0);
+	check(!on_isol && __builtin_popcountl(seen) >= 2,
+	      "isolcpus-children-spread", "%ld of %d busy children on the "
+	      "isolated cpu%ld, CPUs used: %#lx", on_isol, ISOL_CHILDREN,
+	      isol, seen);
+}
+
 int main(void)
 {
 	long hz = env_long("hz", 0), ncpus = env_long("cpus", 1);
@@ -1100,6 +1162,11 @@ int main(void)
 	check(online == ncpus, "cpus-online", "%ld online, topology gives %ld",
 	      online, ncpus);
 	check(hz > 0, "hz-known", "the host passed no chk=hz:<HZ>");
+
+	if (env_long("isol", -1) >= 0) {
+		check_isolated(env_long("isol", -1));
+		goto out;
+	}
 
 	if (!smp) {
 		/* The knobs exist only where they mean something */
