@@ -64,6 +64,7 @@ sched=$work/tree/kernel/sched.c
 {
 	sed -n '/^enum sd_level {/,/^};/p' "$work/tree/include/linux/sched.h"
 	grep -E '^#define (CACHE_HOT_TIME_|MIGRATION_)' "$sched"
+	grep -E '^static unsigned long long migration_clock_step' "$sched"
 	extract_var "$sched" sched_cache_hot_time cache_hot_time_boot \
 		migration_cost
 	extract "$sched" parse_cache_hot_time cache_hot_time_setup \
@@ -200,15 +201,18 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 	# 2 moves, and at the deadline (15 ms after the call here); the cost is
 	# the mean over the two CPUs of (fastest cold - fastest hot), ns. Walks:
 	# far CPU cold 3000 (4000 the first time) hot 1000, boot CPU cold 2000
-	# hot 1000. Each clock read and each walk advance the clock one step.
-	expect "$b-move-cost-10-moves-fastest" "moves 10 cost 1500 on 0" ./$b move 3000 1000 2000 1000 1
+	# hot 1000 (1500 the first time). Each clock read and each walk advance
+	# the clock one step. The noise is the larger of the clock step and the
+	# spread of the hot walks on either CPU (500 ns here).
+	expect "$b-move-cost-10-moves-fastest" "moves 10 cost 1500 noise 500 on 0" ./$b move 3000 1000 2000 1000 1
 	# 1 ms steps: the 3rd move would start 7 ms after the first: 2 moves
-	expect "$b-move-cost-level-5ms" "moves 2 cost 2000 on 0" ./$b move 3000 1000 2000 1000 1000000
+	# ((4000 - 1000) + (2000 - 1500)) / 2: each CPU walked hot only once
+	expect "$b-move-cost-level-5ms" "moves 2 cost 1750 noise 1000000 on 0" ./$b move 3000 1000 2000 1000 1000000
 	# 4 ms steps: the 2nd move would start at 24 ms: one move, one
 	# direction, and the task moves back to CPU 0 (isolcpus: issue 17)
-	expect "$b-move-cost-deadline" "moves 1 cost 3000 on 0" ./$b move 3000 1000 2000 1000 4000000
+	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 4000000 on 0" ./$b move 3000 1000 2000 1000 4000000
 	# 16 ms steps: past the deadline before any move: out of time
-	expect "$b-move-cost-out-of-time" "moves 0 cost 0 on 0" ./$b move 3000 1000 2000 1000 16000000
+	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 16000000 on 0" ./$b move 3000 1000 2000 1000 16000000
 	# the paste-back line, given at boot, gives the same values
 	expect "$b-measured-paste-back" "smt 0 smp 602 numa 800 ticks 3" \
 		./$b measured - - 3 602,800

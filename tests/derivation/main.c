@@ -13,10 +13,11 @@
  *           parse STRING               -> "us N", "auto", "measure" or
  *                                         "einval: why"
  *           move COLD_B HOT_B COLD_A HOT_A CLOCK_STEP_NS
- *                                      -> "moves N cost NS on CPU":
- *                                         move_cost() from CPU 0 with
- *                                         CPU 1, scripted walks (ns), and
- *                                         the CPU it ends on
+ *                                      -> "moves N cost NS noise NS on
+ *                                         CPU": move_cost() from CPU 0
+ *                                         with CPU 1, scripted walks (ns),
+ *                                         the noise it reports (clock step
+ *                                         CLOCK_STEP_NS) and its end CPU
  *           unmeasurable CACHE_BYTES CPUS CLOCK_STEP_NS
  *                                      -> why the kernel would not measure,
  *                                         or "measurable"
@@ -44,12 +45,12 @@ static int online_cpus;
  * the clock by clock_step, and walks take walk_ns[]: cold (the first
  * after arriving) and hot on the far CPU, then on the boot CPU; the
  * first cold walk on the far CPU is 1000 ns slower (only the fastest
- * may count).
+ * may count), the first hot walk on the boot CPU 500 ns (the noise).
  */
 #define current				0
 #define cpumask_of_cpu(cpu)		(cpu)
 #define set_cpus_allowed(task, cpu)	(on_cpu = (cpu), arrived = 1)
-static int on_cpu, arrived, far_colds;
+static int on_cpu, arrived, far_colds, boot_hots;
 static unsigned long long walk_ns[4];
 static unsigned long long walk_buffer(char *buf, unsigned long size)
 {
@@ -58,7 +59,8 @@ static unsigned long long walk_buffer(char *buf, unsigned long size)
 	(void)buf; (void)size;
 	arrived = 0;
 	clock_now += clock_step;
-	return walk_ns[2 * k + !cold] + (cold && !k && !far_colds++ ? 1000 : 0);
+	return walk_ns[2 * k + !cold] + (cold && !k && !far_colds++ ? 1000 : 0) +
+		(!cold && k && !boot_hots++ ? 500 : 0);
 }
 #include "extract-sched.c"
 
@@ -87,7 +89,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 7 && !strcmp(argv[1], "move")) {
-		unsigned long long cost;
+		unsigned long long cost, noise;
 		int n;
 
 		/* walks: cold and hot ns on the far CPU, then on the boot CPU */
@@ -95,9 +97,11 @@ int main(int argc, char **argv)
 		walk_ns[1] = strtoull(argv[3], NULL, 10);
 		walk_ns[2] = strtoull(argv[4], NULL, 10);
 		walk_ns[3] = strtoull(argv[5], NULL, 10);
-		clock_step = strtoull(argv[6], NULL, 10);
-		cost = move_cost(0, 1, NULL, 0, clock_now + 15000000ULL, &n);
-		printf("moves %d cost %llu on %d\n", n, cost, on_cpu);
+		clock_step = migration_clock_step = strtoull(argv[6], NULL, 10);
+		cost = move_cost(0, 1, NULL, 0, clock_now + 15000000ULL, &n,
+				 &noise);
+		printf("moves %d cost %llu noise %llu on %d\n", n, cost, noise,
+		       on_cpu);
 		return 0;
 	}
 	if (argc == 5 && !strcmp(argv[1], "unmeasurable")) {
