@@ -14,7 +14,7 @@ set -eu
 cd "$ROOT"
 
 sections=${CHECK_SECTIONS:-1 2 3 4 5 6}
-npass=0 nfail=0
+npass=0 nfail=0 nskip=0
 pass() { echo "PASS $1"; npass=$((npass + 1)); }
 fail() { echo "FAIL $1: $2"; nfail=$((nfail + 1)); }
 want() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -269,10 +269,11 @@ if want 6; then
 		out=$work/host-$(basename "$t").out
 		rc=0
 		sh "$t" > "$out" 2>&1 || rc=$?
-		sed '$d' "$out" | grep -E '^(PASS|FAIL) ' || true
+		sed '$d' "$out" | grep -E '^(PASS|FAIL|SKIP) ' || true
 		last=$(tail -n 1 "$out")
-		if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+		if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 			npass=$((npass + BASH_REMATCH[1])); nfail=$((nfail + BASH_REMATCH[2]))
+			nskip=$((nskip + ${BASH_REMATCH[4]:-0}))
 			if [ "$rc" != 0 ] && [ "${BASH_REMATCH[2]}" = 0 ]; then
 				fail "host-test $t" "exit status $rc with 0 failed counted (log: build/check/$(basename "$out"))"
 			fi
@@ -282,5 +283,7 @@ if want 6; then
 	done
 fi
 
-echo "$npass passed, $nfail failed"
+# A skipped check is neither passed nor failed; it is said.
+if [ "$nskip" = 0 ]; then echo "$npass passed, $nfail failed"
+else echo "$npass passed, $nfail failed, $nskip skipped"; fi
 [ "$nfail" = 0 ]
