@@ -1,0 +1,56 @@
+/*
+ * cachemodel: a cache-timing model for QEMU TCG guests, without QEMU.
+ * Caches of physical 64-byte lines, set-associative with LRU, one per vCPU
+ * or one per group of `share` consecutive vCPUs (a socket); a write
+ * invalidates the line in every other cache; a miss costs miss_ns, or
+ * remote_ns where the line is in the other node's memory.  cm_access()
+ * returns the stall a guest access costs, in ns; the plugin (plugin.c)
+ * makes the vCPU wait that long.  Not modelled: prefetchers, overlapping
+ * misses, TLBs, bandwidth, the L1/L2 hierarchy (one level only).
+ */
+#ifndef CACHEMODEL_MODEL_H
+#define CACHEMODEL_MODEL_H
+#include <stdint.h>
+
+#define CM_LINE_SHIFT	6	/* 64-byte lines */
+
+struct cm_params {
+	unsigned size_kb;	/* of each cache */
+	unsigned ways;
+	unsigned miss_ns;	/* a miss served by memory of the vCPU's node */
+	unsigned remote_ns;	/* a miss to the other node's memory; 0: no NUMA */
+	unsigned share;		/* vCPUs per cache: 1 private, 2 a 2-thread socket */
+	unsigned node_split_mb;	/* node 1's memory starts here (remote_ns only) */
+	unsigned node1_cpu;	/* first vCPU of node 1 (remote_ns only) */
+};
+
+struct cm_cache {
+	unsigned sets, ways;
+	uint64_t *tag;		/* line number + 1; 0: invalid */
+	uint64_t *stamp;	/* LRU: larger is more recent */
+	uint8_t *excl;		/* 1: no other cache holds the line */
+	uint64_t clock;
+	uint64_t accesses, misses;
+};
+
+struct cm_model {
+	struct cm_params p;
+	unsigned ncpus, ncaches;
+	struct cm_cache *cache;
+};
+
+/* NULL, or what is wrong with the parameters */
+const char *cm_check(const struct cm_params *p, unsigned ncpus);
+int cm_init(struct cm_model *m, const struct cm_params *p, unsigned ncpus);
+void cm_free(struct cm_model *m);
+/* One access of vCPU cpu to physical address pa: the stall in ns */
+unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
+
+/* The named machines (machines.c); the first is the default */
+struct cm_machine {
+	const char *name, *what;
+	struct cm_params p;
+};
+extern const struct cm_machine cm_machines[];
+const struct cm_machine *cm_machine(const char *name);
+#endif
