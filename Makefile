@@ -12,11 +12,12 @@ JOBS ?= 2
 QUICK ?=
 KERNEL_SRC ?=
 KERNEL_TARBALL ?=
-export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK
+MODEL ?=
+export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
 
 ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 
-.PHONY: all source kernel boot report check bench ia64-toolchain clean help
+.PHONY: all source kernel boot report check bench cachemodel ia64-toolchain clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -45,6 +46,9 @@ bench:
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
 
+cachemodel:
+	@scripts/build-cachemodel.sh
+
 clean:
 	rm -rf build
 
@@ -62,6 +66,7 @@ help:
 	@echo '                  two workloads (oltp, msg); results/<timestamp>/<load>/: table with 95 % intervals,'
 	@echo '                  verdict, noise budget, CSV, plot. QUICK=1: under 5 minutes, wider intervals'
 	@echo '  ia64-toolchain  build the ia64 cross compiler (scripts/build-ia64-toolchain.sh)'
+	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
 	@echo '  clean           remove build/ (the verified source cache stays)'
 	@echo '  help            this text'
 	@echo 'Knobs:'
@@ -75,4 +80,5 @@ help:
 	@echo '  BOOT_ARGS="..." extra kernel command line words for make boot'
 	@echo '  BOOT_TIMEOUT=s  per-boot timeout in seconds (default 120)'
 	@echo '  QUICK=1         make bench: 2 short repetitions (BENCH_* knobs: scripts/bench.sh)'
+	@echo '  MODEL=name      make boot: run the guest under a cache model machine (cachemodel/machines.c)'
 	@echo 'Cache: $${XDG_CACHE_HOME:-~/.cache}/cachehot; build output: build/'

@@ -116,13 +116,25 @@ retry_reason() {
 	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"
 	fi
 }
+# MODEL=<name>: run the guest under the cache-timing model (cachemodel/,
+# issue 18): a named machine of cachemodel/machines.c.
+plugin=
+if [ -n "${MODEL:-}" ]; then
+	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
+	plugin="$so,machine=$MODEL"
+fi
+# what the plugin reports (its machine, each cache's accesses and misses)
+# goes to QEMU's log: NAME.log.plugin beside the console
+plugin_log="$log.plugin"
+
 tries=$(( ${BOOT_RETRIES:-1} + 1 ))
 attempt=1
 while :; do
 	start=$(date +%s)
 	rc=0
 	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
-		${icount:+-icount "$icount"} -smp "$smp" -m 512 -nographic -no-reboot -monitor none \
+		${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
+		-smp "$smp" -m 512 -nographic -no-reboot -monitor none \
 		-serial "file:$log" -kernel "$image" -initrd "$initrd" \
 		-append "$args" < /dev/null > "$log.qemu" 2>&1 || rc=$?
 	secs=$(( $(date +%s) - start ))
