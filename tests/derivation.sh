@@ -196,22 +196,25 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 		set -- ${c%%:*}
 		expect "$b-unmeasurable-$1-$2-$3" "${c#*:}" ./$b unmeasurable "$1" "$2" "$3"
 	done
-	# move_cost(): at most 10 moves; a level stops after 5 ms once it has
-	# 2 moves, and at the deadline (15 ms after the call here); the cost is
-	# the mean over the two CPUs of (fastest cold - fastest hot), ns. Walks:
-	# far CPU cold 3000 (4000 the first time) hot 1000, boot CPU cold 2000
-	# hot 1000 (1500 the first time). Each clock read and each walk advance
-	# the clock one step. The noise is the larger of the clock step and the
-	# spread of the hot walks on either CPU (500 ns here).
+	# move_cost(): one untimed round trip, then at most 10 moves; a level
+	# stops after 10 ms once it has 2 moves, and at the deadline (40 ms
+	# after the call here); the cost is the mean over the two CPUs of
+	# (fastest cold - fastest hot), ns. Walks: far CPU cold 3000 (4000 the
+	# first timed time) hot 1000, boot CPU cold 2000 hot 1000 (1500 the
+	# first time). Each clock read and each walk advance the clock one step
+	# S: the round trip and the start take 3 S, each move 3 S, move i
+	# starts at 4 S + 3 S i. The noise is the larger of the clock step and
+	# the spread of the hot walks on either CPU (500 ns here).
 	expect "$b-move-cost-10-moves-fastest" "moves 10 cost 1500 noise 500 on 0" ./$b move 3000 1000 2000 1000 1
-	# 1 ms steps: the 3rd move would start 7 ms after the first: 2 moves
-	# ((4000 - 1000) + (2000 - 1500)) / 2: each CPU walked hot only once
-	expect "$b-move-cost-level-5ms" "moves 2 cost 1750 noise 1000000 on 0" ./$b move 3000 1000 2000 1000 1000000
-	# 4 ms steps: the 2nd move would start at 24 ms: one move, one
-	# direction, and the task moves back to CPU 0 (isolcpus: issue 17)
-	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 4000000 on 0" ./$b move 3000 1000 2000 1000 4000000
-	# 16 ms steps: past the deadline before any move: out of time
-	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 16000000 on 0" ./$b move 3000 1000 2000 1000 16000000
+	# S = 2 ms: the 3rd move would start 12 ms after the first's clock
+	# read: 2 moves, ((4000 - 1000) + (2000 - 1500)) / 2, one hot walk each
+	expect "$b-move-cost-level-stop" "moves 2 cost 1750 noise 2000000 on 0" ./$b move 3000 1000 2000 1000 2000000
+	# S = 8 ms: the 1st move starts at 32 ms, the 2nd would at 56: one
+	# move, one direction, and the task moves back to CPU 0 (isolcpus:
+	# issue 17)
+	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 8000000 on 0" ./$b move 3000 1000 2000 1000 8000000
+	# S = 11 ms: past the deadline (44 ms) before any move: out of time
+	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 11000000 on 0" ./$b move 3000 1000 2000 1000 11000000
 	# the paste-back line, given at boot, gives the same values
 	expect "$b-measured-paste-back" "smt 0 smp 602 numa 800 ticks 3" \
 		./$b measured - - 3 602,800

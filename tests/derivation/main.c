@@ -44,8 +44,9 @@ static int online_cpus;
  * For move_cost(): moves are free, each clock read and each walk advance
  * the clock by clock_step, and walks take walk_ns[]: cold (the first
  * after arriving) and hot on the far CPU, then on the boot CPU; the
- * first cold walk on the far CPU is 1000 ns slower (only the fastest
- * may count), the first hot walk on the boot CPU 500 ns (the noise).
+ * second cold walk on the far CPU (the first timed one, after the
+ * untimed round trip) is 1000 ns slower (only the fastest may count),
+ * the first hot walk on the boot CPU 500 ns (the noise).
  */
 #define current				0
 #define cpumask_of_cpu(cpu)		(cpu)
@@ -59,7 +60,7 @@ static unsigned long long walk_buffer(char *buf, unsigned long size)
 	(void)buf; (void)size;
 	arrived = 0;
 	clock_now += clock_step;
-	return walk_ns[2 * k + !cold] + (cold && !k && !far_colds++ ? 1000 : 0) +
+	return walk_ns[2 * k + !cold] + (cold && !k && far_colds++ == 1 ? 1000 : 0) +
 		(!cold && k && !boot_hots++ ? 500 : 0);
 }
 #include "extract-sched.c"
@@ -98,8 +99,8 @@ int main(int argc, char **argv)
 		walk_ns[2] = strtoull(argv[4], NULL, 10);
 		walk_ns[3] = strtoull(argv[5], NULL, 10);
 		clock_step = migration_clock_step = strtoull(argv[6], NULL, 10);
-		cost = move_cost(0, 1, NULL, 0, clock_now + 15000000ULL, &n,
-				 &noise);
+		cost = move_cost(0, 1, NULL, 0, clock_now + MIGRATION_BUDGET_NS,
+				 &n, &noise);
 		printf("moves %d cost %llu noise %llu on %d\n", n, cost, noise,
 		       on_cpu);
 		return 0;
