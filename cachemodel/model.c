@@ -30,18 +30,20 @@ int cm_init(struct cm_model *m, const struct cm_params *p, unsigned ncpus)
 	m->ncpus = ncpus;
 	m->ncaches = ncpus / p->share;
 	m->cache = calloc(m->ncaches, sizeof(*m->cache));
-	if (!m->cache)
+	/* untouched pages of it cost nothing: calloc maps them lazily */
+	m->gen = calloc(CM_LINES, sizeof(*m->gen));
+	if (!m->cache || !m->gen) {
+		cm_free(m);
 		return -1;
+	}
 	for (i = 0; i < m->ncaches; i++) {
 		struct cm_cache *c = &m->cache[i];
 
 		c->ways = p->ways;
 		c->sets = p->size_kb * (1024 >> CM_LINE_SHIFT) / p->ways;
 		n = c->sets * c->ways;
-		c->tag = calloc(n, sizeof(*c->tag));
-		c->stamp = calloc(n, sizeof(*c->stamp));
-		c->excl = calloc(n, sizeof(*c->excl));
-		if (!c->tag || !c->stamp || !c->excl) {
+		c->way = calloc(n, sizeof(*c->way));
+		if (!c->way) {
 			cm_free(m);
 			return -1;
 		}
@@ -53,75 +55,67 @@ void cm_free(struct cm_model *m)
 {
 	unsigned i;
 
-	for (i = 0; m->cache && i < m->ncaches; i++) {
-		free(m->cache[i].tag);
-		free(m->cache[i].stamp);
-		free(m->cache[i].excl);
-	}
+	for (i = 0; m->cache && i < m->ncaches; i++)
+		free(m->cache[i].way);
 	free(m->cache);
+	free(m->gen);
 	m->cache = NULL;
+	m->gen = NULL;
 }
 
 /*
- * The other caches' copies of a line: a write drops them (drop), a read
- * miss leaves them shared (no longer exclusive).  Whether any held it.
+ * A copy is valid while its generation is the line's: a write moves the
+ * line's generation on, and with it every other cache's copy is stale,
+ * without the writer touching those caches (a vCPU's thread reads and
+ * writes only its own cache and the generations).
  */
-static int others(struct cm_model *m, struct cm_cache *c, uint64_t tag,
-		  int drop)
-{
-	unsigned i, w, base;
-	int held = 0;
-
-	for (i = 0; i < m->ncaches; i++) {
-		struct cm_cache *o = &m->cache[i];
-
-		if (o == c)
-			continue;
-		base = (unsigned)((tag - 1) & (o->sets - 1)) * o->ways;
-		for (w = base; w < base + o->ways; w++)
-			if (o->tag[w] == tag) {
-				if (drop)
-					o->tag[w] = 0;
-				o->excl[w] = 0;
-				held = 1;
-			}
-	}
-	return held;
-}
-
-unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
+int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 {
 	struct cm_cache *c = &m->cache[cpu / m->p.share];
-	uint64_t tag = (pa >> CM_LINE_SHIFT) + 1;
-	unsigned base = (unsigned)((tag - 1) & (c->sets - 1)) * c->ways;
-	unsigned w, victim = base;
-	int remote;
+	uint64_t line = pa >> CM_LINE_SHIFT;
+	struct cm_way *w = &c->way[(line & (c->sets - 1)) * c->ways], *e;
 
 	c->accesses++;
-	for (w = base; w < base + c->ways; w++)
-		if (c->tag[w] == tag) {		/* hit */
-			c->stamp[w] = ++c->clock;
-			if (write && !c->excl[w]) {
-				others(m, c, tag, 1);
-				c->excl[w] = 1;
-			}
-			return 0;
+	if (line >= CM_LINES)
+		return 1;	/* beyond the model: free */
+	for (e = w + c->ways; w < e; w++)
+		if (w->tag == line + 1 && w->gen == m->gen[line]) {
+			w->stamp = ++c->clock;
+			if (write)
+				w->gen = ++m->gen[line];
+			return 1;
 		}
-	for (w = base; w < base + c->ways; w++) {	/* LRU or empty way */
-		if (!c->tag[w]) {
+	return 0;
+}
+
+unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
+{
+	struct cm_cache *c = &m->cache[cpu / m->p.share];
+	uint64_t line = pa >> CM_LINE_SHIFT;
+	struct cm_way *w = &c->way[(line & (c->sets - 1)) * c->ways], *e;
+	struct cm_way *victim = w;
+	int remote;
+
+	for (e = w + c->ways; w < e; w++) {
+		/* empty, or invalidated since (a real cache's free way) */
+		if (!w->tag || w->gen != m->gen[w->tag - 1]) {
 			victim = w;
 			break;
 		}
-		if (c->stamp[w] < c->stamp[victim])
+		if (w->stamp < victim->stamp)		/* else LRU */
 			victim = w;
 	}
 	c->misses++;
-	c->tag[victim] = tag;
-	c->stamp[victim] = ++c->clock;
-	/* a write takes the other copies away, a read shares them */
-	c->excl[victim] = !others(m, c, tag, write) || write;
+	victim->tag = line + 1;
+	victim->stamp = ++c->clock;
+	victim->gen = write ? ++m->gen[line] : m->gen[line];
 	remote = m->p.remote_ns &&
 		(pa >= (uint64_t)m->p.node_split_mb << 20) !=
 		(cpu >= m->p.node1_cpu);
 	return remote ? m->p.remote_ns : m->p.miss_ns;
+}
+
+unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
+{
+	return cm_hit(m, cpu, pa, write) ? 0 : cm_miss(m, cpu, pa, write);
 }

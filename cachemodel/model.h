@@ -2,7 +2,8 @@
  * cachemodel: a cache-timing model for QEMU TCG guests, without QEMU.
  * Caches of physical 64-byte lines, set-associative with LRU, one per vCPU
  * or one per group of `share` consecutive vCPUs (a socket); a write
- * invalidates the line in every other cache; a miss costs miss_ns, or
+ * invalidates the line in every other cache (a per-line generation: the
+ * writer never touches another vCPU's cache); a miss costs miss_ns, or
  * remote_ns where the line is in the other node's memory.  cm_access()
  * returns the stall a guest access costs, in ns; the plugin (plugin.c)
  * makes the vCPU wait that long.  Not modelled: prefetchers, overlapping
@@ -24,19 +25,27 @@ struct cm_params {
 	unsigned node1_cpu;	/* first vCPU of node 1 (remote_ns only) */
 };
 
+struct cm_way {
+	uint64_t tag;		/* line number + 1; 0: empty */
+	uint64_t stamp;		/* LRU: larger is more recent */
+	uint32_t gen;		/* the line's generation when last valid here */
+};
+
 struct cm_cache {
 	unsigned sets, ways;
-	uint64_t *tag;		/* line number + 1; 0: invalid */
-	uint64_t *stamp;	/* LRU: larger is more recent */
-	uint8_t *excl;		/* 1: no other cache holds the line */
+	struct cm_way *way;	/* sets * ways, a set's ways together */
 	uint64_t clock;
 	uint64_t accesses, misses;
 };
+
+/* Physical lines the model tracks (1 GB); accesses above it are free */
+#define CM_LINES	(1UL << (30 - CM_LINE_SHIFT))
 
 struct cm_model {
 	struct cm_params p;
 	unsigned ncpus, ncaches;
 	struct cm_cache *cache;
+	uint32_t *gen;		/* per line: moves on at every write */
 };
 
 /* NULL, or what is wrong with the parameters */
@@ -45,10 +54,14 @@ int cm_init(struct cm_model *m, const struct cm_params *p, unsigned ncpus);
 void cm_free(struct cm_model *m);
 /* One access of vCPU cpu to physical address pa: the stall in ns */
 unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
+/* The same in two halves: the hit path (1: a hit, done), then the miss */
+int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
+unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
 
 /* The named machines (machines.c); the first is the default */
 struct cm_machine {
 	const char *name, *what;
+	const char *cpu_opts;	/* appended to QEMU's -cpu, so CPUID says so */
 	struct cm_params p;
 };
 extern const struct cm_machine cm_machines[];

@@ -20,36 +20,44 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 static struct cm_model model;
-/* stall owed by each vCPU, paid in 1 us chunks: fewer clock reads */
+/*
+ * What each vCPU still owes in ns: a miss adds its penalty and takes off
+ * the time the model itself spent on it (the miss path and its clock
+ * reads are guest time too), and a stall takes off what it really took,
+ * overshoot included, so that over a run every miss costs its penalty.
+ * Paid once at least 1 us is owed: fewer clock reads.
+ */
 static struct { long long ns; char pad[56]; } *owed;
 
-static void stall(long long ns)
+static long long now_ns(void)
 {
-	struct timespec t0, t;
-	long long d;
+	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		d = (t.tv_sec - t0.tv_sec) * 1000000000LL + t.tv_nsec - t0.tv_nsec;
-	} while (d < ns);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
 static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		   uint64_t vaddr, void *udata)
 {
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
-	unsigned ns;
+	int write = qemu_plugin_mem_is_store(info);
+	long long t0, t;
+	uint64_t pa;
 
 	(void)udata;
 	if (!hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= model.ncpus)
 		return;
-	ns = cm_access(&model, vcpu, qemu_plugin_hwaddr_phys_addr(hw),
-		       qemu_plugin_mem_is_store(info));
-	if (ns && (owed[vcpu].ns += ns) >= 1000) {
-		stall(owed[vcpu].ns);
-		owed[vcpu].ns = 0;
-	}
+	pa = qemu_plugin_hwaddr_phys_addr(hw);
+	if (cm_hit(&model, vcpu, pa, write))
+		return;
+	t0 = now_ns();
+	owed[vcpu].ns += cm_miss(&model, vcpu, pa, write);
+	t = now_ns();
+	if (owed[vcpu].ns - (t - t0) >= 1000)
+		while ((t = now_ns()) - t0 < owed[vcpu].ns)
+			;
+	owed[vcpu].ns -= t - t0;
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)

@@ -31,6 +31,18 @@ i386) cpu=core2duo ;;                       # Intel family 6 with HT/APIC
 *) die "cannot boot $arch under qemu-system-x86_64" ;;
 esac
 
+# MODEL=<name>: run the guest under the cache-timing model (cachemodel/,
+# issue 18), a named machine of cachemodel/machines.c: its -cpu options make
+# CPUID show the modelled cache, its parameters reach the guest's checks.
+plugin='' model_chk=''
+if [ -n "${MODEL:-}" ]; then
+	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
+	info=$("${so%/*}/cachemodel-info" "$MODEL") || die "MODEL=$MODEL: no such machine (cachemodel/machines.c)"
+	cpu=$cpu$(printf '%s\n' "$info" | sed -n 's/^cpu_opts=//p')
+	model_chk=$(printf '%s\n' "$info" | sed -n 's/^chk=//p')
+	plugin="$so,machine=$MODEL${MODEL_ARGS:+,$MODEL_ARGS}"
+fi
+
 args="console=ttyS0 panic=-1"
 nodes=1
 case $topo in
@@ -59,6 +71,7 @@ has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; els
 [ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
 chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
+[ -z "$model_chk" ] || chk="$chk,$model_chk"
 for w in "$@"; do
 	case $w in
 	chk=*) chk="${w#chk=},$chk" ;;
@@ -116,17 +129,10 @@ retry_reason() {
 	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"
 	fi
 }
-# MODEL=<name>: run the guest under the cache-timing model (cachemodel/,
-# issue 18): a named machine of cachemodel/machines.c.
-plugin=
-if [ -n "${MODEL:-}" ]; then
-	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
-	plugin="$so,machine=$MODEL"
-fi
+
 # what the plugin reports (its machine, each cache's accesses and misses)
 # goes to QEMU's log: NAME.log.plugin beside the console
 plugin_log="$log.plugin"
-
 tries=$(( ${BOOT_RETRIES:-1} + 1 ))
 attempt=1
 while :; do

@@ -10,7 +10,8 @@
 # No QEMU source is committed.  The built plugin's API version is checked
 # against the qemu binary by loading it (cachemodel's check=1 argument).
 #
-# Prints the .so path as its last line.
+# Builds build/cachemodel/libcachemodel.so and, beside it, cachemodel-info
+# (the named machines for the scripts).  Prints the .so path as its last line.
 # Environment: DEBIAN_MIRROR (default http://deb.debian.org/debian),
 #              DEBIAN_SECURITY (default http://deb.debian.org/debian-security)
 set -eu
@@ -67,6 +68,9 @@ gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fPIC -shared -I"$hdrdir" -I"$ROOT/cach
 	"$ROOT/cachemodel/machines.c" ||
 	die "the plugin does not build against $hdr"
 mv "$so.tmp" "$so"
+gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$ROOT/cachemodel" -o "$out/cachemodel-info" \
+	"$ROOT/cachemodel/info.c" "$ROOT/cachemodel/machines.c" ||
+	die "cachemodel-info does not build"
 
 # Load it: QEMU refuses a plugin of another API version, and the plugin's
 # check=1 compares its header's QEMU_PLUGIN_VERSION with what QEMU offers.

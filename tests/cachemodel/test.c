@@ -89,6 +89,17 @@ int main(void)
 	expect("exclusive-then-read-then-write", cm_access(&m, 1, LINE(2), 0), 300);
 	cm_free(&m);
 
+	/* an invalidated way is the next victim, before the LRU valid one:
+	 * cpu0 fills set 0 (A B C D), cpu1 writes B, cpu0's E takes B's way
+	 * and A, C, D all still hit */
+	cm_init(&m, &p, 2);
+	walk(&m, 0, 0, 4, 4, 0);
+	cm_access(&m, 1, LINE(4), 1);
+	cm_access(&m, 0, LINE(16), 0);
+	expect("invalidated-way-reused", walk(&m, 0, 0, 1, 4, 0) +
+	       walk(&m, 0, 8, 2, 4, 0), 0);
+	cm_free(&m);
+
 	/* one cache shared by 2 vCPUs (a socket): a sibling hits */
 	p.share = 2;
 	cm_init(&m, &p, 4);
