@@ -31,10 +31,15 @@ i386) cpu=core2duo ;;                       # Intel family 6 with HT/APIC
 *) die "cannot boot $arch under qemu-system-x86_64" ;;
 esac
 
-# MODEL=<name>: run the guest under the cache-timing model (cachemodel/,
-# issue 18), a named machine of cachemodel/machines.c: its -cpu options make
-# CPUID show the modelled cache, its parameters reach the guest's checks.
+# MODEL=<name> (the environment, or a word among the extra arguments, as
+# tests/boot-cases gives it): run the guest under the cache-timing model
+# (cachemodel/, issue 18), a named machine of cachemodel/machines.c: its
+# -cpu options make CPUID show the modelled cache, its parameters reach
+# the guest's checks.
 plugin='' model_chk=''
+for w in "$@"; do
+	case $w in MODEL=*) MODEL=${w#MODEL=} ;; esac
+done
 if [ -n "${MODEL:-}" ]; then
 	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
 	info=$("${so%/*}/cachemodel-info" "$MODEL") || die "MODEL=$MODEL: no such machine (cachemodel/machines.c)"
@@ -75,6 +80,7 @@ chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_S
 for w in "$@"; do
 	case $w in
 	chk=*) chk="${w#chk=},$chk" ;;
+	MODEL=*) ;;
 	*) args="$args $w" ;;
 	esac
 done
