@@ -197,7 +197,7 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 		expect "$b-unmeasurable-$1-$2-$3" "${c#*:}" ./$b unmeasurable "$1" "$2" "$3"
 	done
 	# move_cost(): one untimed round trip, then at most 10 moves; a level
-	# stops after 10 ms once it has 2 moves, and at the deadline (40 ms
+	# stops after 20 ms once it has 2 moves, and at the deadline (100 ms
 	# after the call here); the cost is the mean over the two CPUs of
 	# (fastest cold - fastest hot), ns. Walks: far CPU cold 3000 (4000 the
 	# first timed time) hot 1000, boot CPU cold 2000 hot 1000 (1500 the
@@ -206,15 +206,17 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 	# starts at 4 S + 3 S i. The noise is the larger of the clock step and
 	# the spread of the hot walks on either CPU (500 ns here).
 	expect "$b-move-cost-10-moves-fastest" "moves 10 cost 1500 noise 500 on 0" ./$b move 3000 1000 2000 1000 1
-	# S = 2 ms: the 3rd move would start 12 ms after the first's clock
-	# read: 2 moves, ((4000 - 1000) + (2000 - 1500)) / 2, one hot walk each
-	expect "$b-move-cost-level-stop" "moves 2 cost 1750 noise 2000000 on 0" ./$b move 3000 1000 2000 1000 2000000
-	# S = 8 ms: the 1st move starts at 32 ms, the 2nd would at 56: one
+	# S = 6 ms: the 3rd move would start 42 ms after the start: 2 moves
+	# (the 2nd started at 24 ms, after the level's 20 ms, but a level
+	# takes one move each way first),
+	# ((4000 - 1000) + (2000 - 1500)) / 2, one hot walk each
+	expect "$b-move-cost-level-stop" "moves 2 cost 1750 noise 6000000 on 0" ./$b move 3000 1000 2000 1000 6000000
+	# S = 20 ms: the 1st move starts at 80 ms, the 2nd would at 140: one
 	# move, one direction, and the task moves back to CPU 0 (isolcpus:
 	# issue 17)
-	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 8000000 on 0" ./$b move 3000 1000 2000 1000 8000000
-	# S = 11 ms: past the deadline (44 ms) before any move: out of time
-	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 11000000 on 0" ./$b move 3000 1000 2000 1000 11000000
+	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 20000000 on 0" ./$b move 3000 1000 2000 1000 20000000
+	# S = 26 ms: past the deadline (104 ms) before any move: out of time
+	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 26000000 on 0" ./$b move 3000 1000 2000 1000 26000000
 	# the paste-back line, given at boot, gives the same values
 	expect "$b-measured-paste-back" "smt 0 smp 602 numa 800 ticks 3" \
 		./$b measured - - 3 602,800

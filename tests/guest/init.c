@@ -70,18 +70,17 @@
 #define MAX_US		4000000UL	/* 4 s */
 #define MAX_LEN		32		/* characters of one value */
 /*
- * The measurement's boot time, at most: its 40 ms deadline (counted from
+ * The measurement's boot time, at most: its 100 ms deadline (counted from
  * when the buffer is ready) is checked before each move, so the move under
  * way when it passes still finishes, and with more vCPUs than host cores a
  * move waits until the host runs the target vCPU (one i386-smp-smt boot of
  * a cold CI run, 4 vCPUs on 2 cores: 20.1 ms past a 15 ms deadline).  The
- * printed time includes the buffer's setup, which under the cache model
- * takes milliseconds (a 1 MB memset, every line a miss).  40 ms, plus 20 ms
- * for one such move and the setup.
+ * printed time includes the buffer's setup.  100 ms, plus 20 ms for one
+ * such move and the setup; under the cache model a move to the far node
+ * and the setup take 10-20 ms each (numa2: 66-79 ms with a 40 ms deadline).
  */
-#define BUDGET_US	60000L
-/* under the cache model a move and the setup take milliseconds each */
-#define BUDGET_MODEL_US	100000L
+#define BUDGET_US	120000L
+#define BUDGET_MODEL_US	150000L
 
 static int passed, failed;
 static char klog[1 << 18];
@@ -869,7 +868,7 @@ static void counters_run(int ncpus, int pinned, int ms,
  */
 static void check_counters(int ncpus, int numa, struct model *m)
 {
-	unsigned long r, mv, r0, m0;
+	unsigned long r, mv, r0, m0, spread;
 
 	check(view_counters(&r0, &m0) == 0, "counters-in-view",
 	      "%s lines lack the two counters", VIEW);
@@ -883,12 +882,19 @@ static void check_counters(int ncpus, int numa, struct model *m)
 	      "no hot task refused in 500 ms of spreading tasks at 4 s");
 	check(mv > 0, "counters-hot-moved-moves",
 	      "no hot task moved anyway in 500 ms of spreading tasks at 4 s");
+	spread = r + mv;
 	counters_run(ncpus, 1, 500, &r, &mv);
 	printf("GUEST INFO counters, cache_hot_time 4s, %d tasks pinned: "
 	       "%lu refused, %lu moved anyway\n", 2 * ncpus, r, mv);
-	/* a kernel thread (pdflush) may wake meanwhile: at most 2 counts */
-	check(r + mv <= 2, "counters-pinned-still",
-	      "pinned tasks: %lu refused, %lu moved anyway", r, mv);
+	/*
+	 * A kernel thread (pdflush) that wakes meanwhile is hot and refused
+	 * each time the balancer looks while it waits: a few counts (6 once
+	 * in 16 boots under the cache model, which slows everything), well
+	 * below what spreading tasks cause (16-100 in those boots).
+	 */
+	check(r + mv <= 2 || 2 * (r + mv) < spread, "counters-pinned-still",
+	      "pinned tasks: %lu refused, %lu moved anyway (spreading: %lu)",
+	      r, mv, spread);
 	write_str(SYSCTL_CPU, "auto");
 	model_write(m, 0, AUTO);
 	if (numa) {
