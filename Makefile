@@ -17,7 +17,7 @@ export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
 
 ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 
-.PHONY: all source kernel boot report check bench cachemodel ia64-toolchain clean help
+.PHONY: all source kernel boot report check bench cachemodel measure-host ia64-toolchain clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -49,6 +49,9 @@ ia64-toolchain:
 cachemodel:
 	@scripts/build-cachemodel.sh
 
+measure-host:
+	@scripts/measure-host.sh
+
 clean:
 	rm -rf build
 
@@ -67,6 +70,8 @@ help:
 	@echo '                  verdict, noise budget, CSV, plot. QUICK=1: under 5 minutes, wider intervals'
 	@echo '  ia64-toolchain  build the ia64 cross compiler (scripts/build-ia64-toolchain.sh)'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
+	@echo '  measure-host    the series'"'"' estimator on two CPUs of this machine beside a direct'
+	@echo '                  measurement of a move (scripts/measure-host.sh; MH_* knobs there)'
 	@echo '  clean           remove build/ (the verified source cache stays)'
 	@echo '  help            this text'
 	@echo 'Knobs:'

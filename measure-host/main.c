@@ -1,0 +1,218 @@
+/*
+ * measure-host: the series' boot-time estimator (move_cost(), walk_buffer()
+ * and migration_cost_unmeasurable(), extracted verbatim from the patched
+ * kernel/sched.c by scripts/measure-host.sh) run on two CPUs of this host,
+ * beside a direct measurement of what a move costs here (issue 20).
+ *
+ *   measure-host A B RUNS SIZES_KB REPS
+ * A, B: the CPUs; RUNS: runs of the estimator; SIZES_KB: comma-separated
+ * working sets for the direct measurement; REPS: repetitions of each.
+ * Prints "machine", "estimator" and "direct" lines (see the script).
+ */
+#define _GNU_SOURCE
+#include <cpuid.h>
+#include <math.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+#include "shim.h"
+
+unsigned long cache_decay_ticks, sched_cache_size;
+
+static unsigned long long sched_clock(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &t);
+	return t.tv_sec * 1000000000ULL + t.tv_nsec;
+}
+#define num_online_cpus()	((int)sysconf(_SC_NPROCESSORS_ONLN))
+#define cpu_relax()		do { } while (0)
+#define current			0
+#define cpumask_of_cpu(cpu)	(cpu)
+static void set_cpus_allowed(int task, int cpu)
+{
+	cpu_set_t set;
+
+	(void)task;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		exit(1);
+	}
+}
+static unsigned long long walk_buffer(char *buf, unsigned long size);
+#include "extract-sched.c"
+#include "extract-walk.c"
+
+/*
+ * What the series' x86 code gives the scheduler (x86-cache-size patch):
+ * the largest data or unified cache of CPUID leaf 4 on Intel, else the L2
+ * of leaf 0x80000006 (x86_cache_size).
+ */
+static unsigned long kernel_cache_bytes(int *intel)
+{
+	unsigned int a, b, c, d, v[3], i;
+	unsigned long max = 0, sz;
+
+	__cpuid(0, a, v[0], v[2], v[1]);
+	*intel = !memcmp(v, "GenuineIntel", 12);
+	if (*intel && a >= 4)
+		for (i = 0; i < 16; i++) {
+			__cpuid_count(4, i, a, b, c, d);
+			if (!(a & 0x1f))
+				break;
+			sz = ((b >> 22) + 1UL) * (((b >> 12) & 0x3ff) + 1) *
+				((b & 0xfff) + 1) * (c + 1);
+			if ((a & 0x1f) != 2 && sz > max)
+				max = sz;
+		}
+	if (!max) {
+		__cpuid(0x80000000, a, b, c, d);
+		if (a >= 0x80000006) {
+			__cpuid(0x80000006, a, b, c, d);
+			max = (c >> 16) * 1024UL;
+		}
+	}
+	return max;
+}
+
+static int cmp_ull(const void *x, const void *y)
+{
+	unsigned long long a = *(const unsigned long long *)x;
+	unsigned long long b = *(const unsigned long long *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* one pass writing every 64-byte line; ns */
+static long long pass(volatile char *p, size_t n)
+{
+	unsigned long long t0 = sched_clock();
+	size_t i;
+
+	for (i = 0; i < n; i += 64)
+		p[i]++;
+	return (long long)(sched_clock() - t0);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The median of n paired differences and its distribution-free 95 %
+ * interval (the order statistics n/2 -+ 0.98 sqrt(n), the normal
+ * approximation of the binomial): one preempted pass on a busy host moves
+ * a mean and its t interval by milliseconds, the median not.  Sorts d.
+ */
+static void median_ci(double *d, int n, double *med, double *lo, double *hi)
+{
+	int j = (int)floor(n / 2.0 - 0.98 * sqrt(n));
+	int k = (int)ceil(n / 2.0 + 0.98 * sqrt(n));
+
+	qsort(d, n, sizeof(*d), cmp_double);
+	*med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+	*lo = d[j < 0 ? 0 : j];
+	*hi = d[k >= n ? n - 1 : k];
+}
+
+int main(int argc, char **argv)
+{
+	int a, b, runs, reps, intel, r, n;
+	unsigned long size, walk;
+	unsigned long long cost, noise, *c;
+	double *dm, *de, mm, ml, mh, em, el, eh;
+	const char *why;
+	char *buf, *big, *sizes, *tok;
+	size_t bigsize = 128UL << 20;
+
+	if (argc != 6) {
+		fprintf(stderr, "usage: measure-host A B RUNS SIZES_KB REPS\n");
+		return 2;
+	}
+	a = atoi(argv[1]);
+	b = atoi(argv[2]);
+	runs = atoi(argv[3]);
+	sizes = argv[4];
+	reps = atoi(argv[5]);
+	sched_cache_size = kernel_cache_bytes(&intel);
+	printf("machine kernel_cache_kb %lu source %s\n", sched_cache_size >> 10,
+	       intel ? "cpuid-leaf-4" : "cpuid-0x80000006-l2");
+	why = migration_cost_unmeasurable();
+	printf("machine measurable %s clock_step_ns %llu\n", why ? why : "yes",
+	       migration_clock_step);
+	if (why)
+		return 0;
+
+	/* the estimator, as the kernel runs it: its buffer, its scaling */
+	walk = min(sched_cache_size, MIGRATION_WALK_MAX);
+	buf = calloc(1, walk);
+	c = calloc(runs, sizeof(*c));
+	if (!buf || !c)
+		return 1;
+	for (r = 0; r < runs; r++) {
+		cost = move_cost(a, b, buf, walk, sched_clock() +
+				 MIGRATION_BUDGET_NS, &n, &noise);
+		cost *= sched_cache_size >> 10;
+		cost /= walk >> 10;
+		c[r] = cost;
+		printf("estimator run %d moves %d cost_ns %llu noise_ns %llu\n",
+		       r, n, cost, noise);
+	}
+	qsort(c, runs, sizeof(*c), cmp_ull);
+	printf("estimator median_us %.1f min_us %.1f max_us %.1f value_us %.1f\n",
+	       c[runs / 2] / 1000.0, c[0] / 1000.0, c[runs - 1] / 1000.0,
+	       2 * c[runs / 2] / 1000.0);
+
+	/* direct: the first pass after a move, after staying, after eviction */
+	big = malloc(bigsize);
+	dm = calloc(reps, sizeof(*dm));
+	de = calloc(reps, sizeof(*de));
+	if (!big || !dm || !de)
+		return 1;
+	memset(big, 1, bigsize);
+	for (tok = strtok(sizes, ","); tok; tok = strtok(NULL, ",")) {
+		char *set;
+		long long stay, moved, evict;
+
+		size = strtoul(tok, NULL, 10) << 10;
+		set = malloc(size);
+		if (!set)
+			return 1;
+		memset(set, 0, size);
+		/* a task that moves back and forth, against one that stays */
+		for (r = 0; r < reps; r++) {
+			set_cpus_allowed(0, a);
+			pass(set, size);
+			set_cpus_allowed(0, a);		/* the same call, no move */
+			stay = pass(set, size);
+			pass(set, size);
+			set_cpus_allowed(0, b);
+			moved = pass(set, size);
+			dm[r] = (moved - stay) / 1000.0;
+		}
+		/* the control: the same set after every cache was flushed */
+		for (r = 0; r < reps; r++) {
+			set_cpus_allowed(0, a);
+			pass(set, size);
+			set_cpus_allowed(0, a);
+			stay = pass(set, size);
+			pass(big, bigsize);		/* evicts every cache */
+			set_cpus_allowed(0, a);
+			evict = pass(set, size);
+			de[r] = (evict - stay) / 1000.0;
+		}
+		median_ci(dm, reps, &mm, &ml, &mh);
+		median_ci(de, reps, &em, &el, &eh);
+		printf("direct size_kb %lu reps %d move_us %.2f %.2f %.2f "
+		       "evict_us %.2f %.2f %.2f\n", size >> 10, reps, mm, ml, mh,
+		       em, el, eh);
+		free(set);
+	}
+	return 0;
+}
