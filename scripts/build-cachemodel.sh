@@ -23,33 +23,14 @@ need_cmd gcc
 need_cmd xz
 need_cmd dpkg-deb
 
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-security=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-
 ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86 2>/dev/null) ||
 	die "qemu-system-x86 is not a Debian package here: cannot tell which QEMU source to take the plugin API from"
 hdrdir=$CACHE/qemu-plugin/$(printf '%s' "$ver" | tr ':' '_')
 hdr=$hdrdir/qemu-plugin.h
 
 if [ ! -s "$hdr" ]; then
-	apt=$hdrdir/apt
-	rm -rf "$apt"
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$hdrdir/src"
-	{
-		printf 'deb-src [signed-by=%s] %s bookworm main\n' "$keyring" "$mirror"
-		printf 'deb-src [signed-by=%s] %s bookworm-updates main\n' "$keyring" "$mirror"
-		printf 'deb-src [signed-by=%s] %s bookworm-security main\n' "$keyring" "$security"
-	} > "$apt/sources.list"
-	set -- -o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=/dev/null" \
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache"
-	# _apt cannot write into a private directory under $HOME
-	[ "$(id -u)" != 0 ] || set -- "$@" -o "APT::Sandbox::User=root"
-	msg "cachemodel: fetching Debian's qemu $ver source for the plugin header"
-	apt-get "$@" -q update > "$hdrdir/apt.log" 2>&1 ||
-		die "cannot fetch Debian's source index (log: $hdrdir/apt.log)"
-	(cd "$hdrdir/src" && apt-get "$@" -q source --download-only "qemu=$ver") >> "$hdrdir/apt.log" 2>&1 ||
-		die "apt-get source --download-only qemu=$ver failed (log: $hdrdir/apt.log)"
+	mkdir -p "$hdrdir/src"
+	debian_source qemu "$ver" "$hdrdir/src"
 	orig=$(find "$hdrdir/src" -maxdepth 1 -name 'qemu_*.orig.tar.*' | head -n 1)
 	[ -n "$orig" ] || die "no qemu orig tarball in $hdrdir/src"
 	tar -xf "$orig" -C "$hdrdir/src" --wildcards '*/include/qemu/qemu-plugin.h' ||
@@ -57,7 +38,7 @@ if [ ! -s "$hdr" ]; then
 	find "$hdrdir/src" -path '*/include/qemu/qemu-plugin.h' -exec cp {} "$hdr.tmp" \;
 	[ -s "$hdr.tmp" ] || die "qemu-plugin.h not found in $orig"
 	mv "$hdr.tmp" "$hdr"
-	rm -rf "$hdrdir/src" "$apt"
+	rm -rf "$hdrdir/src"
 fi
 
 out=$BUILD/cachemodel

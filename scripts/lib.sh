@@ -131,3 +131,35 @@ series_names() {
 
 # patch_files PATCH: the files a -p1 patch touches.
 patch_files() { sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$1" | sort -u; }
+
+# debian_source PACKAGE VERSION DIR: download Debian's source package
+# PACKAGE=VERSION into DIR (its .dsc and tarballs), through a PRIVATE
+# deb-src list of bookworm, bookworm-updates and bookworm-security (the
+# machine's apt configuration is never touched). DEBIAN_MIRROR and
+# DEBIAN_SECURITY override the archives. Progress and apt's words go to
+# DIR/apt.log.
+debian_source() {
+	_apt=$3/apt
+	rm -rf "$_apt"
+	mkdir -p "$_apt/lists/partial" "$_apt/cache/archives/partial"
+	_kr=/usr/share/keyrings/debian-archive-keyring.gpg
+	_m=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+	_s=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+	{
+		printf 'deb-src [signed-by=%s] %s bookworm main\n' "$_kr" "$_m"
+		printf 'deb-src [signed-by=%s] %s bookworm-updates main\n' "$_kr" "$_m"
+		printf 'deb-src [signed-by=%s] %s bookworm-security main\n' "$_kr" "$_s"
+	} > "$_apt/sources.list"
+	set -- "$1" "$2" "$3" -o "Dir::Etc::SourceList=$_apt/sources.list" \
+		-o "Dir::Etc::SourceParts=/dev/null" -o "Dir::State::Lists=$_apt/lists" \
+		-o "Dir::Cache=$_apt/cache"
+	# _apt cannot write into a private directory under $HOME
+	[ "$(id -u)" != 0 ] || set -- "$@" -o "APT::Sandbox::User=root"
+	_p=$1 _v=$2 _d=$3; shift 3
+	msg "fetching Debian's $_p $_v source"
+	apt-get "$@" -q update > "$_d/apt.log" 2>&1 ||
+		die "cannot fetch Debian's source index (log: $_d/apt.log)"
+	(cd "$_d" && apt-get "$@" -q source --download-only "$_p=$_v") >> "$_d/apt.log" 2>&1 ||
+		die "apt-get source --download-only $_p=$_v failed (log: $_d/apt.log)"
+	rm -rf "$_apt"
+}
