@@ -17,7 +17,7 @@ export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
 
 ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 
-.PHONY: all source kernel boot report check bench cachemodel measure-host ia64-toolchain clean help
+.PHONY: all source kernel boot shell report check bench cachemodel measure-host ia64-toolchain clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -32,6 +32,11 @@ boot:
 	@img=$$(scripts/build-kernel.sh $(CONFIG) | tail -n 1) && \
 	initrd=$$(scripts/make-initramfs.sh $(ARCH_OF) | tail -n 1) && \
 	BOOT_NAME=$(CONFIG)-$(TOPO) scripts/boot.sh "$$img" "$$initrd" $(TOPO) $(BOOT_ARGS)
+
+shell:
+	@img=$$(scripts/build-kernel.sh $(CONFIG) | tail -n 1) && \
+	initrd=$$(scripts/make-shell-initramfs.sh $(ARCH_OF) | tail -n 1) && \
+	BOOT_SERIAL=mon:stdio BOOT_NAME=$(CONFIG)-$(TOPO)-shell scripts/boot.sh "$$img" "$$initrd" $(TOPO) $(BOOT_ARGS)
 
 report:
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -62,6 +67,8 @@ help:
 	@echo '  source          find and verify the 2.6.9 source, print the pristine tree path'
 	@echo '  kernel          build CONFIG (incremental, ccache); last line: the bzImage path'
 	@echo '  boot            build CONFIG and boot it under QEMU with topology TOPO'
+	@echo '  shell           build CONFIG and boot it into a busybox shell on this terminal'
+	@echo '                  (TOPO, MODEL, BOOT_ARGS apply; poweroff or Ctrl-A X to leave)'
 	@echo '  report          print the report of the last boot of CONFIG/TOPO'
 	@echo '  check           the whole matrix: shellcheck, source verification, series hygiene,'
 	@echo '                  builds patched/unpatched + warnings, bisect, boots; ends "N passed, M failed"'

@@ -139,6 +139,17 @@ retry_reason() {
 # what the plugin reports (its machine, each cache's accesses and misses)
 # goes to QEMU's log: NAME.log.plugin beside the console
 plugin_log="$log.plugin"
+# BOOT_SERIAL=<QEMU chardev> (make shell: mon:stdio; tests/shell.sh: a
+# pipe): an interactive guest on that console, nothing judged, QEMU's exit
+# status is the result.
+if [ -n "${BOOT_SERIAL:-}" ]; then
+	case $BOOT_SERIAL in mon:*) mon= ;; *) mon="-monitor none" ;; esac
+	# shellcheck disable=SC2086 # $mon: one option and its value, or none
+	exec qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
+		${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
+		-smp "$smp" -m 512 -nographic -no-reboot $mon \
+		-serial "$BOOT_SERIAL" -kernel "$image" -initrd "$initrd" -append "$args"
+fi
 tries=$(( ${BOOT_RETRIES:-1} + 1 ))
 attempt=1
 while :; do

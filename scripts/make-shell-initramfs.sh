@@ -1,0 +1,28 @@
+#!/bin/sh
+# make-shell-initramfs.sh ARCH: the shell guest of `make shell` (issue 21): a
+# static busybox (scripts/build-busybox.sh) with every applet linked, /proc
+# and /sys mounted, a one-screen banner on what to try, and a shell on the
+# serial console; leaving the shell (exit, poweroff, Ctrl-D) powers off.
+# Prints the cpio path: build/initramfs-shell-ARCH.cpio.
+set -eu
+# shellcheck source=lib.sh
+. "$(dirname -- "$0")/lib.sh"
+
+[ $# = 1 ] || die "usage: $0 x86_64|i386"
+arch=$1
+need_cmd cpio
+bb=$("$ROOT/scripts/build-busybox.sh" "$arch" | tail -n 1)
+dir=$BUILD/initramfs-shell-$arch
+out=$dir.cpio
+rm -rf "$dir"
+mkdir -p "$dir/root/bin" "$dir/root/proc" "$dir/root/sys" "$dir/root/dev" \
+	"$dir/root/etc" "$dir/root/tmp"
+cp "$bb" "$dir/root/bin/busybox"
+cp "$ROOT/tests/shell/init" "$dir/root/init"
+chmod 755 "$dir/root/init"
+cp "$ROOT/tests/shell/sysctl.conf" "$dir/root/etc/sysctl.conf"
+printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' > "$dir/root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$dir/root/etc/group"
+(cd "$dir/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "$out"
