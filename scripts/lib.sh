@@ -163,3 +163,18 @@ debian_source() {
 		die "apt-get source --download-only $_p=$_v failed (log: $_d/apt.log)"
 	rm -rf "$_apt"
 }
+
+# Counting in the host tests that can skip (tests/paste-back.sh,
+# tests/measure-host.sh): t_ok NAME, t_ko NAME WHY, t_skip COUNT WHY (checks
+# that could not run, said and counted as skipped, never as passed), and
+# t_finish: the closing line "N passed, M failed" (", K skipped" when K > 0)
+# and the exit status.
+t_pass=0 t_fail=0 t_skipped=0
+t_ok() { printf 'PASS %s\n' "$1"; t_pass=$((t_pass + 1)); }
+t_ko() { printf 'FAIL %s: %s\n' "$1" "$2"; t_fail=$((t_fail + 1)); }
+t_skip() { printf 'SKIP %s\n' "$2"; t_skipped=$((t_skipped + $1)); }
+t_finish() {
+	if [ "$t_skipped" = 0 ]; then echo "$t_pass passed, $t_fail failed"
+	else echo "$t_pass passed, $t_fail failed, $t_skipped skipped"; fi
+	[ "$t_fail" = 0 ]; exit
+}

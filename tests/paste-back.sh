@@ -13,21 +13,13 @@ set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 cd "$ROOT"
 
-pass=0 fail=0 skip=0
-ok() { printf 'PASS %s\n' "$1"; pass=$((pass + 1)); }
-ko() { printf 'FAIL %s: %s\n' "$1" "$2"; fail=$((fail + 1)); }
-finish() {
-	if [ "$skip" = 0 ]; then echo "$pass passed, $fail failed"
-	else echo "$pass passed, $fail failed, $skip skipped"; fi
-	[ "$fail" = 0 ]; exit
-}
 
 work=$BUILD/paste-back
 mkdir -p "$work"
 img=$(scripts/build-kernel.sh x86_64-smp 2> "$work/build.log" | tail -n 1) ||
-	{ ko paste-back-kernel "x86_64-smp does not build (log: $work/build.log)"; finish; }
+	{ t_ko paste-back-kernel "x86_64-smp does not build (log: $work/build.log)"; t_finish; }
 initrd=$(scripts/make-initramfs.sh x86_64 2>> "$work/build.log" | tail -n 1) ||
-	{ ko paste-back-initramfs "see $work/build.log"; finish; }
+	{ t_ko paste-back-initramfs "see $work/build.log"; t_finish; }
 
 # view LOG: the cpu/level/value columns of /proc/sched_domains in a boot log
 view() {
@@ -35,41 +27,41 @@ view() {
 }
 
 if BOOT_NAME=paste-back-1 scripts/boot.sh "$img" "$initrd" numa cache_hot_time=measure,measure > /dev/null 2> "$work/boot-1.err" < /dev/null; then
-	ok paste-back-first-boot
+	t_ok paste-back-first-boot
 else
-	ko paste-back-first-boot "$(tail -n 1 "$work/boot-1.err")"; finish
+	t_ko paste-back-first-boot "$(tail -n 1 "$work/boot-1.err")"; t_finish
 fi
 log1=$BUILD/boot-logs/paste-back-1.log
 line=$(grep -a -m1 '^sched: to skip the measurement, boot with cache_hot_time=' "$log1" | tr -d '\r') || true
 opt=${line##* }
 if [ -z "$line" ] && [ "$(grep -ac '^sched: migration cost .* level not measured: ' "$log1")" = 2 ]; then
 	grep -a '^sched: migration cost .* level not measured: ' "$log1" | sed 's/^/INFO /'
-	printf 'SKIP paste-back-line and 3 more: nothing measured, nothing to paste\n'
-	skip=4; finish
+	t_skip 4 "paste-back-line and 3 more: nothing measured, nothing to paste"
+	t_finish
 fi
 case $opt in
-cache_hot_time=[0-9]*,[0-9]*) ok paste-back-line ;;
-*) ko paste-back-line "no line with cache_hot_time=<smp>,<node> in $log1"; finish ;;
+cache_hot_time=[0-9]*,[0-9]*) t_ok paste-back-line ;;
+*) t_ko paste-back-line "no line with cache_hot_time=<smp>,<node> in $log1"; t_finish ;;
 esac
 smp=${opt#cache_hot_time=}; smp=${smp%,*}
 node=${opt##*,}
 
 if BOOT_NAME=paste-back-2 scripts/boot.sh "$img" "$initrd" numa "$opt" "chk=cpu:$smp,node:$node" > /dev/null 2> "$work/boot-2.err" < /dev/null; then
-	ok paste-back-second-boot
+	t_ok paste-back-second-boot
 else
-	ko paste-back-second-boot "$(tail -n 1 "$work/boot-2.err")"
+	t_ko paste-back-second-boot "$(tail -n 1 "$work/boot-2.err")"
 fi
 log2=$BUILD/boot-logs/paste-back-2.log
 if grep -aq '^sched: migration cost\|^sched: measuring the migration cost' "$log2"; then
-	ko paste-back-no-measurement "the second boot measured: $(grep -a -m1 '^sched: m' "$log2")"
+	t_ko paste-back-no-measurement "the second boot measured: $(grep -a -m1 '^sched: m' "$log2")"
 else
-	ok paste-back-no-measurement
+	t_ok paste-back-no-measurement
 fi
 view "$log1" > "$work/view-1"
 view "$log2" > "$work/view-2"
 if [ -s "$work/view-1" ] && cmp -s "$work/view-1" "$work/view-2"; then
-	ok paste-back-same-values
+	t_ok paste-back-same-values
 else
-	ko paste-back-same-values "domains differ ($work/view-1, $work/view-2): $(diff "$work/view-1" "$work/view-2" | head -n 3 | tr '\n' ' ')"
+	t_ko paste-back-same-values "domains differ ($work/view-1, $work/view-2): $(diff "$work/view-1" "$work/view-2" | head -n 3 | tr '\n' ' ')"
 fi
-finish
+t_finish
