@@ -41,7 +41,8 @@ bin=$out/busybox
 # headers busybox needs (linux/kd.h ...): a directory of just those.
 kh=$BUILD/musl-kernel-headers-$arch
 case $arch in x86_64) triplet=x86_64-linux-gnu ;; i386) triplet=i386-linux-gnu ;; esac
-[ -d "/usr/include/$triplet/asm" ] || die "no /usr/include/$triplet/asm: apt-get install linux-libc-dev$( [ "$arch" = i386 ] && echo :i386)"
+[ -d "/usr/include/$triplet/asm" ] ||
+	die "no /usr/include/$triplet/asm: apt-get install linux-libc-dev$( [ "$arch" = i386 ] && echo :i386) (scripts/packages)"
 mkdir -p "$kh"
 for d in linux asm-generic mtd; do ln -sfn "/usr/include/$d" "$kh/$d"; done
 ln -sfn "/usr/include/$triplet/asm" "$kh/asm"

@@ -2,7 +2,8 @@
 # The shell guest of `make shell` (issue 21), driven through its serial
 # console as a user would type (tests/shell/drive.py over a QEMU pipe):
 # busybox's own sysctl, cat, su, taskset and grep against the series' knobs
-# on the x86_64-smp kernel, 4 sockets and numa=fake=2.
+# on the x86_64-smp kernel (4 sockets and numa=fake=2) and the i386-smp one
+# (4 sockets).
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -13,38 +14,46 @@ mkdir -p "$work"
 pass=0 fail=0
 finish() { echo "$pass passed, $fail failed"; [ "$fail" = 0 ]; exit; }
 
-img=$("$ROOT/scripts/build-kernel.sh" x86_64-smp 2> "$work/build.log" | tail -n 1) ||
-	{ echo "FAIL shell-kernel: see $work/build.log"; fail=1; finish; }
-initrd=$("$ROOT/scripts/make-shell-initramfs.sh" x86_64 2>> "$work/build.log" | tail -n 1) ||
-	{ echo "FAIL shell-initramfs: $(tail -n 1 "$work/build.log")"; fail=1; finish; }
-p=$work/serial
-rm -f "$p.in" "$p.out"
-mkfifo "$p.in" "$p.out"
-BOOT_SERIAL=pipe:$p BOOT_NAME=shell-test timeout 300 "$ROOT/scripts/boot.sh" \
-	"$img" "$initrd" numa > "$work/qemu.out" 2>&1 &
-qemu=$!
-timeout 280 python3 "$ROOT/tests/shell/drive.py" "$p" "$work/console.log" > "$work/drive.out" 2>&1 || true
-rc=0
-wait "$qemu" || rc=$?
-grep -E '^(PASS|FAIL|INFO) ' "$work/drive.out" || true
-pass=$(grep -c '^PASS ' "$work/drive.out" || true)
-fail=$(grep -c '^FAIL ' "$work/drive.out" || true)
-grep -q '^drive: ' "$work/drive.out" ||
-	{ echo "FAIL shell-driver: $(tail -n 1 "$work/drive.out") (console: $work/console.log)"; fail=$((fail + 1)); }
-if [ "$rc" = 0 ]; then
-	echo "PASS shell-qemu-exits-after-poweroff"; pass=$((pass + 1))
-else
-	echo "FAIL shell-qemu-exits-after-poweroff: exit status $rc ($work/qemu.out)"; fail=$((fail + 1))
-fi
-# as boot.sh judges a console: 2.6.9's "BIOS BUG: ... TSC skew! FIXED" under
-# TCG is a notice, not a fault
-kernel_bad() {
-	grep -v 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' \
-		"$work/console.log" | grep -E 'Oops|BUG|WARNING|Call Trace'
+# shell CONFIG ARCH TOPOLOGY: boot it, drive it, count its checks
+shell() {
+	_c=$1 _a=$2 _t=$3 _w=$work/$1
+	mkdir -p "$_w"
+	if ! _img=$("$ROOT/scripts/build-kernel.sh" "$_c" 2> "$_w/build.log" | tail -n 1); then
+		echo "FAIL $_c/shell-kernel: see $_w/build.log"; fail=$((fail + 1)); return
+	fi
+	if ! _initrd=$("$ROOT/scripts/make-shell-initramfs.sh" "$_a" 2>> "$_w/build.log" | tail -n 1); then
+		echo "FAIL $_c/shell-initramfs: $(tail -n 1 "$_w/build.log")"; fail=$((fail + 1)); return
+	fi
+	_p=$_w/serial
+	rm -f "$_p.in" "$_p.out"
+	mkfifo "$_p.in" "$_p.out"
+	BOOT_SERIAL=pipe:$_p BOOT_NAME=shell-$_c timeout 300 "$ROOT/scripts/boot.sh" \
+		"$_img" "$_initrd" "$_t" > "$_w/qemu.out" 2>&1 &
+	_qemu=$!
+	timeout 280 python3 "$ROOT/tests/shell/drive.py" "$_p" "$_w/console.log" > "$_w/drive.out" 2>&1 || true
+	_rc=0
+	wait "$_qemu" || _rc=$?
+	sed -n "s,^\(PASS\|FAIL\|INFO\) shell/,\1 $_c/shell/,p" "$_w/drive.out"
+	pass=$((pass + $(grep -c '^PASS ' "$_w/drive.out" || true)))
+	fail=$((fail + $(grep -c '^FAIL ' "$_w/drive.out" || true)))
+	if ! grep -q '^drive: ' "$_w/drive.out"; then
+		echo "FAIL $_c/shell-driver: $(tail -n 1 "$_w/drive.out") (console: $_w/console.log)"; fail=$((fail + 1))
+	fi
+	if [ "$_rc" = 0 ]; then
+		echo "PASS $_c/shell-qemu-exits-after-poweroff"; pass=$((pass + 1))
+	else
+		echo "FAIL $_c/shell-qemu-exits-after-poweroff: exit status $_rc ($_w/qemu.out)"; fail=$((fail + 1))
+	fi
+	# as boot.sh judges a console: 2.6.9's "BIOS BUG: ... TSC skew! FIXED"
+	# under TCG is a notice, not a fault
+	if grep -v 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' \
+		"$_w/console.log" | grep -E -q 'Oops|BUG|WARNING|Call Trace'; then
+		echo "FAIL $_c/shell-console-clean: see $_w/console.log"; fail=$((fail + 1))
+	else
+		echo "PASS $_c/shell-console-clean"; pass=$((pass + 1))
+	fi
 }
-if kernel_bad > /dev/null; then
-	echo "FAIL shell-console-clean: $(kernel_bad | head -n 1)"; fail=$((fail + 1))
-else
-	echo "PASS shell-console-clean"; pass=$((pass + 1))
-fi
+
+shell x86_64-smp x86_64 numa
+shell i386-smp i386 smp
 finish
