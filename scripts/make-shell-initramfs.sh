@@ -1,8 +1,9 @@
 #!/bin/sh
 # make-shell-initramfs.sh ARCH: the shell guest of `make shell` (issue 21): a
 # static busybox (scripts/build-busybox.sh) with every applet linked, /proc
-# and /sys mounted, a one-screen banner on what to try, and a shell on the
-# serial console; leaving the shell (exit, poweroff, Ctrl-D) powers off.
+# and /sys mounted, LTP's hackbench (scripts/get-hackbench.sh), a one-screen
+# banner on what to try, and a shell on the serial console; leaving the
+# shell (exit, poweroff, Ctrl-D) powers off.
 # Prints the cpio path: build/initramfs-shell-ARCH.cpio.
 set -eu
 # shellcheck source=lib.sh
@@ -12,12 +13,16 @@ set -eu
 arch=$1
 need_cmd cpio
 bb=$("$ROOT/scripts/build-busybox.sh" "$arch" | tail -n 1)
+hb=$("$ROOT/scripts/get-hackbench.sh" | tail -n 1)
+case $arch in x86_64) cc=musl-gcc ;; i386) cc=i386-linux-musl-gcc ;; *) die "no shell guest for $arch" ;; esac
 dir=$BUILD/initramfs-shell-$arch
 out=$dir.cpio
 rm -rf "$dir"
 mkdir -p "$dir/root/bin" "$dir/root/proc" "$dir/root/sys" "$dir/root/dev" \
 	"$dir/root/etc" "$dir/root/tmp"
 cp "$bb" "$dir/root/bin/busybox"
+$cc -static -O2 -pthread -w -o "$dir/root/bin/hackbench" "$hb" ||
+	die "LTP's hackbench does not build with $cc"
 cp "$ROOT/tests/shell/init" "$dir/root/init"
 chmod 755 "$dir/root/init"
 cp "$ROOT/tests/shell/sysctl.conf" "$dir/root/etc/sysctl.conf"

@@ -126,6 +126,17 @@ check(rc == 0 and out.split("\n")[-1] == "4000", "view-agrees-with-sysctl",
       "smp domains' values: %r" % out)
 out, rc = run("taskset -c 1 cat /proc/self/stat | cut -d' ' -f39")
 check(rc == 0 and out.split("\n")[-1] == "1", "taskset", "%r" % out)
+# LTP's hackbench (-pipe: no CONFIG_NET) at 0, 10 ms and 4 s while another
+# task rewrites the knob and reads /proc/sched_domains in a loop
+run("(while :; do for v in 1ms 0 auto; do sysctl -w "
+    "kernel.cache_hot_time=$v >/dev/null; cat /proc/sched_domains "
+    ">/dev/null; done; done) & echo $! > /tmp/rewriter")
+for val in ("0", "10ms", "4s"):
+    run("sysctl -w kernel.cache_hot_time=%s >/dev/null" % val)
+    out, rc = run("hackbench -pipe 2 process 20", 240)
+    check(rc == 0 and out is not None and re.search(r"Time: [0-9.]+", out),
+          "hackbench-at-%s" % val, "exit status %s, printed %r" % (rc, out))
+run("kill $(cat /tmp/rewriter)")
 os.write(wfd, b"poweroff\n")
 down, _ = read_until(r"Power down|System halted", 30)
 check(down is not None, "poweroff", "no 'Power down' in 30 s")
