@@ -109,10 +109,12 @@ fetch() {
 #  NR_CPUS  "use for_each_possible_cpu()": 2.6.9 has no such helper, and
 #    its cpumask API (first_cpu(), next_cpu()) says "no more CPUs" by
 #    returning NR_CPUS, so a seq_file iterator over CPUs compares with it.
+#  PRINTK_RATELIMITED  "use printk_ratelimited()": that macro came years
+#    later; 2.6.9's way is "if (printk_ratelimit()) printk(...)".
 # Everything else is fixed in the patches, not ignored (e.g. a printk without
 # KERN_<level>, "unsigned" for "unsigned int", __initcall for the equivalent
 # device_initcall, seq_printf of a constant string, spaces around '=').
-CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,SYMBOLIC_PERMS,CONST_STRUCT,VOLATILE,CONSIDER_KSTRTO,NR_CPUS
+CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,SYMBOLIC_PERMS,CONST_STRUCT,VOLATILE,CONSIDER_KSTRTO,NR_CPUS,PRINTK_RATELIMITED
 
 [ $# -gt 0 ] || die "usage: scripts/checkpatch.sh PATCH..."
 need_cmd perl

@@ -740,6 +740,24 @@ static void check_sysctl(int node, int ncpus, int smt, struct model *m)
 
 	write_str(path, "4321us");
 	model_write(m, node, 4321);
+	/*
+	 * The log says why a write was refused.  printk_ratelimit() lets 10
+	 * through in 5 s, so only the first level's first refusal is checked,
+	 * before any other write of this boot was refused.
+	 */
+	if (!node) {
+		static char after[1 << 18];
+		char want[128];
+		int n;
+
+		write_raw(path, "10xs", 4);
+		n = klogctl(3, after, sizeof(after) - 1);
+		after[n > 0 ? n : 0] = 0;
+		snprintf(want, sizeof(want), "sched: %s: write refused: unknown "
+			 "unit, want ns, us, ms or s\n", strrchr(path, '/') + 1);
+		check(strstr(after, want) != NULL, "sysctl-refusal-logged",
+		      "no '%.*s' in the kernel log", (int)strlen(want) - 1, want);
+	}
 	for (i = 0; i < sizeof(bad_writes) / sizeof(bad_writes[0]); i++) {
 		const struct wr *b = &bad_writes[i];
 		int err = write_raw(path, b->in, b->len);

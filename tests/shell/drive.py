@@ -98,6 +98,9 @@ out, rc = run("sysctl -w kernel.cache_hot_time=10xs")
 got = value("cache_hot_time")
 check(rc != 0 and got == "5000", "sysctl-w-bad-value-refused-kept",
       "rc %s (%r), file reads %s, want 5000" % (rc, out, got))
+out, rc = run("dmesg | grep 'write refused' | tail -n 1")
+check("sched: cache_hot_time: write refused: unknown unit, want ns, us, ms or s"
+      in (out or ""), "dmesg-says-why", "dmesg: %r" % out)
 # a file with a refused line between two good ones
 run("printf 'kernel.cache_hot_time = 3ms\\n# a comment\\n"
     "kernel.cache_hot_time = 10xs\\nkernel.cache_hot_time = 30ms\\n' > /tmp/p.conf")
