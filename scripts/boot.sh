@@ -180,17 +180,8 @@ problem=
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then problem="timeout after ${tmo}s"
 elif [ "$rc" != 0 ]; then problem="qemu exited with $rc: $(head -n 3 "$log.qemu" | tr '\n' ' ')"
 fi
-# The kernel's own lines only: not the command line (panic=-1), not the
-# guest's report (which may print file names like panic_on_oops).
-bad='Oops|BUG|panic|WARNING|Call Trace'
-# Also not 2.6.9's x86_64 TSC-sync notice "BIOS BUG: CPU#n improperly
-# initialized, has N usecs TSC skew! FIXED.": under TCG on a loaded host the
-# vCPUs' TSCs drift by a few usecs; the kernel fixes it, nothing is wrong.
-kernel_lines() {
-	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$log"
-}
-if kernel_lines | grep -E -q "$bad"; then
-	problem="${problem:+$problem; }console shows '$(kernel_lines | grep -E "$bad" | head -n 1 | cut -c1-100)'"
+if kernel_lines "$log" | grep -E -q "$KERNEL_BAD"; then
+	problem="${problem:+$problem; }console shows '$(kernel_lines "$log" | grep -E "$KERNEL_BAD" | head -n 1 | cut -c1-100)'"
 fi
 grep -q '^GUEST END' "$log" || problem="${problem:+$problem; }no GUEST END"
 if grep -q '^GUEST FAIL' "$log"; then
@@ -198,8 +189,8 @@ if grep -q '^GUEST FAIL' "$log"; then
 fi
 if [ -n "$problem" ]; then
 	echo "---- console of $name ($log), relevant part:" >&2
-	if kernel_lines | grep -E -q "$bad"; then
-		kernel_lines | grep -E -n -B 5 -A 25 "$bad" | head -n 80 >&2
+	if kernel_lines "$log" | grep -E -q "$KERNEL_BAD"; then
+		kernel_lines "$log" | grep -E -n -B 5 -A 25 "$KERNEL_BAD" | head -n 80 >&2
 	else
 		tail -n 30 "$log" >&2
 	fi

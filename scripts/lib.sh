@@ -178,3 +178,16 @@ t_finish() {
 	else echo "$t_pass passed, $t_fail failed, $t_skipped skipped"; fi
 	[ "$t_fail" = 0 ]; exit
 }
+
+# How a guest console is judged (boot.sh, tests/shell.sh): kernel_lines LOG
+# gives the kernel's own lines, not the command line (panic=-1), not the
+# guest's report (which may print file names like panic_on_oops), and not
+# 2.6.9's x86_64 TSC-sync notice "BIOS BUG: CPU#n improperly initialized,
+# has N usecs TSC skew! FIXED." (under TCG on a loaded host the vCPUs' TSCs
+# drift by a few usecs; the kernel fixes it, nothing is wrong); a line of
+# them matching KERNEL_BAD is a fault.
+KERNEL_BAD='Oops|BUG|panic|WARNING|Call Trace'
+export KERNEL_BAD
+kernel_lines() {
+	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$1"
+}

@@ -44,10 +44,8 @@ shell() {
 	else
 		echo "FAIL $_c/shell-qemu-exits-after-poweroff: exit status $_rc ($_w/qemu.out)"; fail=$((fail + 1))
 	fi
-	# as boot.sh judges a console: 2.6.9's "BIOS BUG: ... TSC skew! FIXED"
-	# under TCG is a notice, not a fault
-	if grep -v 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' \
-		"$_w/console.log" | grep -E -q 'Oops|BUG|WARNING|Call Trace'; then
+	# judged as boot.sh judges a console (lib.sh)
+	if kernel_lines "$_w/console.log" | grep -E -q "$KERNEL_BAD"; then
 		echo "FAIL $_c/shell-console-clean: see $_w/console.log"; fail=$((fail + 1))
 	else
 		echo "PASS $_c/shell-console-clean"; pass=$((pass + 1))
