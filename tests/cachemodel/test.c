@@ -121,6 +121,14 @@ int main(void)
 	expect("remote-hit-free", cm_access(&m, 0, 0x100000, 0), 0);
 	cm_free(&m);
 
+	/* beyond the lines the model tracks (1 GB), an access is free */
+	p = (struct cm_params){ 1, 4, 300, 0, 1, 0, 0 };
+	cm_init(&m, &p, 2);
+	expect("above-1GB-free", cm_access(&m, 0, 1ULL << 30, 0) +
+	       cm_access(&m, 1, (1ULL << 30) + 64, 1), 0);
+	expect("below-1GB-modelled", cm_access(&m, 0, (1ULL << 30) - 64, 0), 300);
+	cm_free(&m);
+
 	/* a move's known answer on the default machine: a 256 KB working set
 	 * (4096 lines) written on cpu0, again on cpu0, then on cpu1 */
 	mc = &cm_machines[0];
