@@ -1,9 +1,10 @@
 /*
- * cachemodel-info [NAME]: the named machines for the shell scripts.
+ * cachemodel-info [NAME [KEY=VALUE...]]: the named machines for the shell
+ * scripts (KEY=VALUE: MODEL_ARGS, the plugin's overrides).
  * Without NAME, one line per machine: "NAME: what it stands for".
  * With NAME: "cpu_opts=<QEMU -cpu options>" and "chk=<guest keys>", the
- * model's parameters as tests/guest/init.c reads them.  Exit 1: no such
- * machine.
+ * model's parameters (overrides applied) as tests/guest/init.c reads them.
+ * Exit 1: no such machine or parameter.
  */
 #include <stdio.h>
 #include "model.h"
@@ -11,6 +12,8 @@
 int main(int argc, char **argv)
 {
 	const struct cm_machine *m;
+	struct cm_params p;
+	int i;
 
 	if (argc < 2) {
 		for (m = cm_machines; m->name; m++)
@@ -25,9 +28,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "\n");
 		return 1;
 	}
+	p = m->p;
+	for (i = 2; i < argc; i++)
+		if (cm_set_param(&p, argv[i])) {
+			fprintf(stderr, "cachemodel: unknown parameter '%s'\n",
+				argv[i]);
+			return 1;
+		}
 	printf("cpu_opts=%s\n", m->cpu_opts);
 	printf("chk=model_kb:%u,miss_ns:%u,remote_ns:%u,share:%u,node1_cpu:%u\n",
-	       m->p.size_kb, m->p.miss_ns, m->p.remote_ns, m->p.share,
-	       m->p.node1_cpu);
+	       p.size_kb, p.miss_ns, p.remote_ns, p.share, p.node1_cpu);
 	return 0;
 }

@@ -6,6 +6,8 @@
  * with l3-cache=off a 4 MB L2), so the kernel scales to the modelled size.
  * Penalties are what a miss costs the guest on top of TCG's own time.
  */
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include "model.h"
 
@@ -38,4 +40,23 @@ const struct cm_machine *cm_machine(const char *name)
 		if (!strcmp(m->name, name))
 			return m;
 	return NULL;
+}
+
+int cm_set_param(struct cm_params *p, const char *kv)
+{
+	static const struct { const char *key; size_t off; } keys[] = {
+#define KEY(k) { #k "=", offsetof(struct cm_params, k) }
+		KEY(size_kb), KEY(ways), KEY(miss_ns), KEY(remote_ns),
+		KEY(share), KEY(node_split_mb), KEY(node1_cpu)
+#undef KEY
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strncmp(kv, keys[i].key, strlen(keys[i].key))) {
+			*(unsigned *)((char *)p + keys[i].off) =
+				strtoul(kv + strlen(keys[i].key), NULL, 10);
+			return 0;
+		}
+	return -1;
 }

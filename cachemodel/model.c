@@ -43,7 +43,8 @@ int cm_init(struct cm_model *m, const struct cm_params *p, unsigned ncpus)
 		c->sets = p->size_kb * (1024 >> CM_LINE_SHIFT) / p->ways;
 		n = c->sets * c->ways;
 		c->way = calloc(n, sizeof(*c->way));
-		if (!c->way) {
+		c->stamp = calloc(n, sizeof(*c->stamp));
+		if (!c->way || !c->stamp) {
 			cm_free(m);
 			return -1;
 		}
@@ -55,8 +56,10 @@ void cm_free(struct cm_model *m)
 {
 	unsigned i;
 
-	for (i = 0; m->cache && i < m->ncaches; i++)
+	for (i = 0; m->cache && i < m->ncaches; i++) {
 		free(m->cache[i].way);
+		free(m->cache[i].stamp);
+	}
 	free(m->cache);
 	free(m->gen);
 	m->cache = NULL;
@@ -73,16 +76,18 @@ int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 {
 	struct cm_cache *c = &m->cache[cpu / m->p.share];
 	uint64_t line = pa >> CM_LINE_SHIFT;
-	struct cm_way *w = &c->way[(line & (c->sets - 1)) * c->ways], *e;
+	size_t set = (line & (c->sets - 1)) * c->ways, i;
+	uint64_t valid;
 
 	c->accesses++;
 	if (line >= CM_LINES)
 		return 1;	/* beyond the model: free */
-	for (e = w + c->ways; w < e; w++)
-		if (w->tag == line + 1 && w->gen == m->gen[line]) {
-			w->stamp = ++c->clock;
+	valid = CM_WAY(line, m->gen[line]);
+	for (i = set; i < set + c->ways; i++)
+		if (c->way[i] == valid) {
+			c->stamp[i] = ++c->clock;
 			if (write)
-				w->gen = ++m->gen[line];
+				c->way[i] = CM_WAY(line, ++m->gen[line]);
 			return 1;
 		}
 	return 0;
@@ -91,24 +96,23 @@ int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 {
 	struct cm_cache *c = &m->cache[cpu / m->p.share];
-	uint64_t line = pa >> CM_LINE_SHIFT;
-	struct cm_way *w = &c->way[(line & (c->sets - 1)) * c->ways], *e;
-	struct cm_way *victim = w;
+	uint64_t line = pa >> CM_LINE_SHIFT, w;
+	size_t set = (line & (c->sets - 1)) * c->ways, i, victim = set;
 	int remote;
 
-	for (e = w + c->ways; w < e; w++) {
+	for (i = set; i < set + c->ways; i++) {
+		w = c->way[i];
 		/* empty, or invalidated since (a real cache's free way) */
-		if (!w->tag || w->gen != m->gen[w->tag - 1]) {
-			victim = w;
+		if (!w || CM_WAY_GEN(w) != m->gen[CM_WAY_LINE(w)]) {
+			victim = i;
 			break;
 		}
-		if (w->stamp < victim->stamp)		/* else LRU */
-			victim = w;
+		if (c->stamp[i] < c->stamp[victim])	/* else LRU */
+			victim = i;
 	}
 	c->misses++;
-	victim->tag = line + 1;
-	victim->stamp = ++c->clock;
-	victim->gen = write ? ++m->gen[line] : m->gen[line];
+	c->way[victim] = CM_WAY(line, write ? ++m->gen[line] : m->gen[line]);
+	c->stamp[victim] = ++c->clock;
 	remote = m->p.remote_ns &&
 		(pa >= (uint64_t)m->p.node_split_mb << 20) !=
 		(cpu >= m->p.node1_cpu);
@@ -118,4 +122,10 @@ unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 {
 	return cm_hit(m, cpu, pa, write) ? 0 : cm_miss(m, cpu, pa, write);
+}
+
+long long cm_owed(long long owed, long long took)
+{
+	owed -= took;
+	return owed < -CM_CREDIT_NS ? -CM_CREDIT_NS : owed;
 }

@@ -25,15 +25,22 @@ struct cm_params {
 	unsigned node1_cpu;	/* first vCPU of node 1 (remote_ns only) */
 };
 
-struct cm_way {
-	uint64_t tag;		/* line number + 1; 0: empty */
-	uint64_t stamp;		/* LRU: larger is more recent */
-	uint32_t gen;		/* the line's generation when last valid here */
-};
+/*
+ * A way is one word: the line number + 1 (0: empty) in the low half, the
+ * line's generation when last valid here in the high half, so that a
+ * set's 16 ways are two host cache lines.  A miss scans every way before
+ * the plugin's clock starts, a hit only up to its own: with the LRU
+ * stamps kept beside the ways, a miss's scan cost 40-50 ns more than a
+ * hit, which the guest saw as a migration cost the model does not have.
+ */
+#define CM_WAY(line, gen)	(((uint64_t)(line) + 1) | (uint64_t)(gen) << 32)
+#define CM_WAY_LINE(w)		((uint32_t)(w) - 1)	/* of a non-empty way */
+#define CM_WAY_GEN(w)		((uint32_t)((w) >> 32))
 
 struct cm_cache {
 	unsigned sets, ways;
-	struct cm_way *way;	/* sets * ways, a set's ways together */
+	uint64_t *way;		/* sets * ways, a set's ways together */
+	uint64_t *stamp;	/* the same, LRU: larger is more recent */
 	uint64_t clock;
 	uint64_t accesses, misses;
 };
@@ -58,6 +65,17 @@ unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
 int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
 unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write);
 
+/*
+ * The stall's books (plugin.c): what a vCPU still owes, in ns, once it
+ * spent `took` ns on what it owed.  A stall's own overshoot (a clock read
+ * or two) is carried to the next miss, so that over a run each miss costs
+ * its penalty; time the host took the thread away is not: a credit is
+ * capped at CM_CREDIT_NS, or the misses after one host preemption would
+ * be free (a real cache does not refund the time a CPU was not running).
+ */
+#define CM_CREDIT_NS	1000
+long long cm_owed(long long owed, long long took);
+
 /* The named machines (machines.c); the first is the default */
 struct cm_machine {
 	const char *name, *what;
@@ -66,4 +84,7 @@ struct cm_machine {
 };
 extern const struct cm_machine cm_machines[];
 const struct cm_machine *cm_machine(const char *name);
+/* "key=value" sets one parameter of p (size_kb= ways= miss_ns= remote_ns=
+ * share= node_split_mb= node1_cpu=); -1: no such key, p untouched */
+int cm_set_param(struct cm_params *p, const char *kv);
 #endif

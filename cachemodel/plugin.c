@@ -23,9 +23,9 @@ static struct cm_model model;
 /*
  * What each vCPU still owes in ns: a miss adds its penalty and takes off
  * the time the model itself spent on it (the miss path and its clock
- * reads are guest time too), and a stall takes off what it really took,
- * overshoot included, so that over a run every miss costs its penalty.
- * Paid once at least 1 us is owed: fewer clock reads.
+ * reads are guest time too), and a stall takes off what it really took
+ * (cm_owed(): overshoot carried, host preemption not refunded).  Paid
+ * once at least 1 us is owed: fewer clock reads.
  */
 static struct { long long ns; char pad[56]; } *owed;
 
@@ -57,7 +57,7 @@ static void mem_cb(unsigned int vcpu, qemu_plugin_meminfo_t info,
 	if (owed[vcpu].ns - (t - t0) >= 1000)
 		while ((t = now_ns()) - t0 < owed[vcpu].ns)
 			;
-	owed[vcpu].ns -= t - t0;
+	owed[vcpu].ns = cm_owed(owed[vcpu].ns, t - t0);
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -105,31 +105,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		}
 	p = mc->p;
 	for (i = 0; i < argc; i++) {
-		char *v = strchr(argv[i], '=');
-		unsigned long n;
-
-		if (!v || !strncmp(argv[i], "machine=", 8))
+		if (!strncmp(argv[i], "machine=", 8))
 			continue;
-		n = strtoul(v + 1, NULL, 10);
-#define KEY(k) (!strncmp(argv[i], #k "=", sizeof(#k)))
-		if (KEY(check)) {
+		if (!strcmp(argv[i], "check=1")) {
 			printf("cachemodel: API version %d ok (QEMU offers %d-%d)\n",
 			       QEMU_PLUGIN_VERSION, info->version.min,
 			       info->version.cur);
 			exit(QEMU_PLUGIN_VERSION < info->version.min ||
 			     QEMU_PLUGIN_VERSION > info->version.cur);
-		} else if (KEY(size_kb)) p.size_kb = n;
-		else if (KEY(ways)) p.ways = n;
-		else if (KEY(miss_ns)) p.miss_ns = n;
-		else if (KEY(remote_ns)) p.remote_ns = n;
-		else if (KEY(share)) p.share = n;
-		else if (KEY(node_split_mb)) p.node_split_mb = n;
-		else if (KEY(node1_cpu)) p.node1_cpu = n;
-		else {
+		}
+		if (cm_set_param(&p, argv[i])) {
 			fprintf(stderr, "cachemodel: unknown argument '%s'\n", argv[i]);
 			return -1;
 		}
-#undef KEY
 	}
 	if (!info->system_emulation) {
 		fprintf(stderr, "cachemodel: system emulation only\n");

@@ -42,7 +42,11 @@ for w in "$@"; do
 done
 if [ -n "${MODEL:-}" ]; then
 	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
-	info=$("${so%/*}/cachemodel-info" "$MODEL") || die "MODEL=$MODEL: no such machine (cachemodel/machines.c)"
+	# MODEL_ARGS (key=value,...) override the machine's values, for the
+	# plugin and for what the guest's checks expect alike
+	# shellcheck disable=SC2086 # split on commas on purpose
+	info=$(IFS=,; "${so%/*}/cachemodel-info" "$MODEL" ${MODEL_ARGS:-}) ||
+		die "MODEL=$MODEL${MODEL_ARGS:+ MODEL_ARGS=$MODEL_ARGS}: no such machine or parameter (cachemodel/machines.c)"
 	cpu=$cpu$(printf '%s\n' "$info" | sed -n 's/^cpu_opts=//p')
 	model_chk=$(printf '%s\n' "$info" | sed -n 's/^chk=//p')
 	plugin="$so,machine=$MODEL${MODEL_ARGS:+,$MODEL_ARGS}"

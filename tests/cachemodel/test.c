@@ -139,6 +139,22 @@ int main(void)
 	expect("default-machine-move-back", walk(&m, 0, 0, 4096, 1, 0), 4096L * mc->p.miss_ns);
 	cm_free(&m);
 
+	/* the stall's books: overshoot carried, a host preemption not */
+	expect("owed-paid-exactly", cm_owed(1500, 1500), 0);
+	expect("owed-rest-carried", cm_owed(1500, 400), 1100);
+	expect("owed-overshoot-carried", cm_owed(1500, 1530), -30);
+	expect("owed-preemption-not-refunded", cm_owed(1500, 5000000),
+	       -CM_CREDIT_NS);
+	expect("owed-credit-stays-capped", cm_owed(-CM_CREDIT_NS, 300),
+	       -CM_CREDIT_NS);
+
+	/* MODEL_ARGS: one parameter set by name, an unknown key refused */
+	p = cm_machines[0].p;
+	expect("set-param-miss", cm_set_param(&p, "miss_ns=0") == 0 &&
+	       p.miss_ns == 0 && p.size_kb == cm_machines[0].p.size_kb, 1);
+	expect("set-param-unknown-refused", cm_set_param(&p, "mis_ns=5") == -1 &&
+	       p.miss_ns == 0, 1);
+
 	/* bad parameters are refused; every named machine is valid on 4 vCPUs */
 	p = (struct cm_params){ 1, 0, 300, 0, 1, 0, 0 };
 	expect("refuse-0-ways", cm_check(&p, 4) != NULL, 1);
