@@ -47,35 +47,50 @@ static unsigned long long walk_buffer(char *buf, unsigned long size);
 #include "extract-walk.c"
 
 /*
- * What the series' x86 code gives the scheduler (x86-cache-size patch):
- * the largest data or unified cache of CPUID leaf 4 on Intel, else the L2
- * of leaf 0x80000006 (x86_cache_size).
+ * What the series' x86 code gives the scheduler: lost_cache_size(),
+ * extracted verbatim from the patched arch/x86_64/kernel/smpboot.c, on
+ * what 2.6.9's setup would have found (x86_cache_size: the L2 of
+ * 0x80000006, where leaf 2 descriptors are approximated by it).
  */
-static unsigned long kernel_cache_bytes(int *intel)
+#define X86_VENDOR_INTEL	0
+#define X86_VENDOR_AMD		2
+static struct {
+	int x86_vendor, cpuid_level, x86_cache_size;
+} boot_cpu_data;
+static unsigned int cpuid_eax(unsigned int op)
 {
-	unsigned int a, b, c, d, v[3], i;
-	unsigned long max = 0, sz;
+	unsigned int a, b, c, d;
+
+	__cpuid(op, a, b, c, d);
+	return a;
+}
+static unsigned int cpuid_ecx(unsigned int op)
+{
+	unsigned int a, b, c, d;
+
+	__cpuid(op, a, b, c, d);
+	return c;
+}
+#include "extract-lost-cache.c"
+
+static const char *kernel_cache_source(void)
+{
+	unsigned int a, b, c, d, v[3];
 
 	__cpuid(0, a, v[0], v[2], v[1]);
-	*intel = !memcmp(v, "GenuineIntel", 12);
-	if (*intel && a >= 4)
-		for (i = 0; i < 16; i++) {
-			__cpuid_count(4, i, a, b, c, d);
-			if (!(a & 0x1f))
-				break;
-			sz = ((b >> 22) + 1UL) * (((b >> 12) & 0x3ff) + 1) *
-				((b & 0xfff) + 1) * (c + 1);
-			if ((a & 0x1f) != 2 && sz > max)
-				max = sz;
-		}
-	if (!max) {
-		__cpuid(0x80000000, a, b, c, d);
-		if (a >= 0x80000006) {
-			__cpuid(0x80000006, a, b, c, d);
-			max = (c >> 16) * 1024UL;
-		}
-	}
-	return max;
+	boot_cpu_data.cpuid_level = a;
+	boot_cpu_data.x86_vendor = !memcmp(v, "GenuineIntel", 12) ?
+		X86_VENDOR_INTEL : !memcmp(v, "AuthenticAMD", 12) ?
+		X86_VENDOR_AMD : -1;
+	if (cpuid_eax(0x80000000) >= 0x80000006)
+		boot_cpu_data.x86_cache_size = cpuid_ecx(0x80000006) >> 16;
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_INTEL && a >= 4)
+		return "cpuid-leaf-4";
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+	    cpuid_eax(0x80000000) >= 0x8000001d &&
+	    (cpuid_ecx(0x80000001) & (1 << 22)))
+		return "cpuid-0x8000001d";
+	return "cpuid-0x80000006-l2";
 }
 
 static int cmp_ull(const void *x, const void *y)
@@ -123,11 +138,11 @@ static void median_ci(double *d, int n, double *med, double *lo, double *hi)
 
 int main(int argc, char **argv)
 {
-	int a, b, runs, reps, intel, r, n;
+	int a, b, runs, reps, r, n;
 	unsigned long size, walk;
 	unsigned long long cost, noise, *c;
 	double *dm, *de, mm, ml, mh, em, el, eh;
-	const char *why;
+	const char *why, *src;
 	char *buf, *big, *sizes, *tok;
 	size_t bigsize = 128UL << 20;
 
@@ -140,9 +155,10 @@ int main(int argc, char **argv)
 	runs = atoi(argv[3]);
 	sizes = argv[4];
 	reps = atoi(argv[5]);
-	sched_cache_size = kernel_cache_bytes(&intel);
+	src = kernel_cache_source();
+	sched_cache_size = lost_cache_size();
 	printf("machine kernel_cache_kb %lu source %s\n", sched_cache_size >> 10,
-	       intel ? "cpuid-leaf-4" : "cpuid-0x80000006-l2");
+	       src);
 	why = migration_cost_unmeasurable();
 	printf("machine measurable %s clock_step_ns %llu\n", why ? why : "yes",
 	       migration_clock_step);

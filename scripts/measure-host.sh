@@ -6,8 +6,9 @@
 # built with measure-host/main.c: sched_clock() is CLOCK_MONOTONIC_RAW,
 # set_cpus_allowed() is sched_setaffinity().  It runs on two CPUs that the
 # kernel would pair (not SMT siblings), with the cache size the series' x86
-# code would give the scheduler (CPUID leaf 4 on Intel, else the L2 of
-# 0x80000006).  The direct measurement: the first pass over a working set
+# code gives the scheduler (its lost_cache_size(), extracted as well: the
+# largest cache not shared beyond one core, from CPUID leaf 4 on Intel or
+# 0x8000001d on AMD, else the L2 of 0x80000006).  The direct measurement: the first pass over a working set
 # after moving to the other CPU, and after evicting it with a 128 MB walk,
 # each against the first pass after staying (the same sched_setaffinity()
 # call, no move), paired per repetition: the median difference and its
@@ -34,6 +35,8 @@ BUILD_DIR=$work/derivation sh "$ROOT/tests/derivation.sh" > "$work/derivation.lo
 d=$work/derivation/derivation
 sed -n '/^static unsigned long long __init walk_buffer(/,/^}/p' "$d/tree/kernel/sched.c" > "$d/extract-walk.c"
 [ -s "$d/extract-walk.c" ] || die "no walk_buffer() in the patched kernel/sched.c"
+sed -n '/^static unsigned long lost_cache_size(/,/^}/p' "$d/tree/arch/x86_64/kernel/smpboot.c" > "$d/extract-lost-cache.c"
+[ -s "$d/extract-lost-cache.c" ] || die "no lost_cache_size() in the patched arch/x86_64/kernel/smpboot.c"
 gcc -O2 -std=gnu99 -Wall -Wno-unused-function -DHZ=1000 -DCONFIG_NUMA \
 	-I"$d" -o "$work/measure-host" "$ROOT/measure-host/main.c" -lm ||
 	die "measure-host does not build against the extracted code"

@@ -85,7 +85,7 @@ for arch in i386 x86_64; do
 	f=$work/tree/arch/$arch/kernel/smpboot.c
 	{
 		grep '^cycles_t cacheflush_time;' "$f"
-		extract "$f" flush_time_to_ticks largest_cache_size \
+		extract "$f" flush_time_to_ticks lost_cache_size \
 			smp_tune_scheduling
 	} >extract-smpboot.c
 	# the kernel's own types: cpu_khz is unsigned long on i386 (32 bits),
@@ -156,16 +156,19 @@ expect_line "ia64-decay-warning-quotes-value" \
 	"<4>decay=0x10: not a decimal number of ticks of at most 9 digits, keeping 10" \
 	./decay-ia64 decay 0x10
 
-# The rule from measured cost to value, computed here: each level twice
-# its cost, at most 4 s; NUMA at least the SMP level and 10 ms (a measured
-# NUMA cost never lowers that floor: 301:400 and 300:100); an unmeasured level
+# The rule from measured cost (in ns) to value (us), computed here: each
+# level twice its cost, the fraction of a us kept until then (1664 ns gives
+# 3 us, not 2), at most 4 s; NUMA at least the SMP level and 10 ms (a
+# measured NUMA cost never lowers that floor: 301000:400000 and
+# 300000:100000); an unmeasured level
 # (-) follows the rules above; cache_decay_ticks stays what the arch set
 # (3 here): the measurement no longer writes it back.
-twice() { [ $(($1 * 2)) -lt 4000000 ] && echo $(($1 * 2)) || echo 4000000; }
+twice() { [ $(($1 / 500)) -lt 4000000 ] && echo $(($1 / 500)) || echo 4000000; }
 for b in sched-1000 sched-1000-32 sched-1024; do
 	hz=${b#sched-}; hz=${hz%-32}
-	for c in 1:- 300:- 301:400 300:100 0:0 5000:- 1999999:- 2000000:- \
-		3000000:3000000 -:300 -:7000 -:0; do
+	for c in 1000:- 1664:- 999:- 300000:- 301000:400000 300000:100000 0:0 \
+		5000000:- 1999999000:- 2000000000:- 3000000000:3000000000 \
+		-:300000 -:7000000 -:0; do
 		s=${c%%:*} n=${c#*:}
 		if [ "$s" = - ]; then sv=$(rule 3 "$hz"); else sv=$(twice "$s"); fi
 		if [ "$n" = - ]; then nv=$(node "$sv"); else nv=$(node "$(twice "$n")"); [ "$nv" -ge "$sv" ] || nv=$sv; fi
@@ -173,12 +176,12 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 	done
 	# a level given at boot is not taken from the measurement
 	expect "$b-measured-boot-smp-wins" "smt 0 smp 7500 numa 10000 ticks 3" \
-		./$b measured 300 - 3 7500us
+		./$b measured 300000 - 3 7500us
 	expect "$b-measured-boot-node-wins" "smt 0 smp 600 numa 20000 ticks 3" \
-		./$b measured 300 400 3 auto,20ms
+		./$b measured 300000 400000 3 auto,20ms
 	expect_line "$b-measured-paste-line" \
 		"<6>sched: to skip the measurement, boot with cache_hot_time=602,12000" \
-		./$b measured 301 6000 3
+		./$b measured 301000 6000000 3
 	if run ./$b measured - - 3 | grep -q 'to skip the measurement'; then
 		printf "FAIL %s\n" "$b-unmeasured-no-paste-line"; fail=$((fail + 1))
 	else
@@ -197,7 +200,7 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 		expect "$b-unmeasurable-$1-$2-$3" "${c#*:}" ./$b unmeasurable "$1" "$2" "$3"
 	done
 	# move_cost(): one untimed round trip, then at most 10 moves; a level
-	# stops after 20 ms once it has 2 moves, and at the deadline (100 ms
+	# stops after 20 ms once it has 4 moves, and at the deadline (150 ms
 	# after the call here); the cost is the mean over the two CPUs of
 	# (fastest cold - fastest hot), ns. Walks: far CPU cold 3000 (4000 the
 	# first timed time) hot 1000, boot CPU cold 2000 hot 1000 (1500 the
@@ -206,17 +209,17 @@ for b in sched-1000 sched-1000-32 sched-1024; do
 	# starts at 4 S + 3 S i. The noise is the larger of the clock step and
 	# the spread of the hot walks on either CPU (500 ns here).
 	expect "$b-move-cost-10-moves-fastest" "moves 10 cost 1500 noise 500 on 0" ./$b move 3000 1000 2000 1000 1
-	# S = 6 ms: the 3rd move would start 42 ms after the start: 2 moves
-	# (the 2nd started at 24 ms, after the level's 20 ms, but a level
-	# takes one move each way first),
-	# ((4000 - 1000) + (2000 - 1500)) / 2, one hot walk each
-	expect "$b-move-cost-level-stop" "moves 2 cost 1750 noise 6000000 on 0" ./$b move 3000 1000 2000 1000 6000000
-	# S = 20 ms: the 1st move starts at 80 ms, the 2nd would at 140: one
+	# S = 6 ms: moves start at 24, 42, 60 and 78 ms, the 2nd to 4th after
+	# the level's 20 ms, but a level takes two arrivals on each CPU first;
+	# the 5th would start at 96 ms: 4 moves, and the far CPU's slow first
+	# cold walk is discarded: ((3000 - 1000) + (2000 - 1000)) / 2
+	expect "$b-move-cost-level-stop" "moves 4 cost 1500 noise 6000000 on 0" ./$b move 3000 1000 2000 1000 6000000
+	# S = 30 ms: the 1st move starts at 120 ms, the 2nd would at 210: one
 	# move, one direction, and the task moves back to CPU 0 (isolcpus:
 	# issue 17)
-	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 20000000 on 0" ./$b move 3000 1000 2000 1000 20000000
-	# S = 26 ms: past the deadline (104 ms) before any move: out of time
-	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 26000000 on 0" ./$b move 3000 1000 2000 1000 26000000
+	expect "$b-move-cost-deadline" "moves 1 cost 3000 noise 30000000 on 0" ./$b move 3000 1000 2000 1000 30000000
+	# S = 38 ms: past the deadline (152 ms) before any move: out of time
+	expect "$b-move-cost-out-of-time" "moves 0 cost 0 noise 38000000 on 0" ./$b move 3000 1000 2000 1000 38000000
 	# the paste-back line, given at boot, gives the same values
 	expect "$b-measured-paste-back" "smt 0 smp 602 numa 800 ticks 3" \
 		./$b measured - - 3 602,800
@@ -300,7 +303,8 @@ for a in i386 x86_64; do
 	expect_line "$a-cache-size-0-unknown" \
 		"<6>task migration cache decay timeout: unknown (cache size unknown)." \
 		./tune-$a tune 2000000 0
-	# sched_cache_size without leaf 4: x86_cache_size in bytes, 0 unknown
+	# sched_cache_size without a deterministic cache leaf (neither Intel nor
+	# AMD): x86_cache_size in bytes, 0 unknown
 	for c in 64:65536 2048:2097152 0:0 -1:0; do
 		expect "$a-sched-cache-size-${c%%:*}KB" "size ${c#*:}" ./tune-$a size "${c%%:*}"
 	done

@@ -8,7 +8,7 @@
  *   sched:  derive TICKS [BOOTOPTION...] -> "smt U smp U numa U" (us)
  *           measured SMP NUMA TICKS [BOOTOPTION...]
  *                                      -> "smt U smp U numa U ticks T":
- *              the same with migration costs SMP and NUMA (us, - for
+ *              the same with migration costs SMP and NUMA (ns, - for
  *              not measured) as measure_migration_cost() leaves them
  *           parse STRING               -> "us N", "auto", "measure" or
  *                                         "einval: why"
@@ -141,10 +141,16 @@ unsigned long cache_decay_ticks, sched_cache_size;
 CPU_KHZ_T cpu_khz;
 #define X86_VENDOR_INTEL	0
 #define X86_VENDOR_AMD		2
-/* not Intel: largest_cache_size() must not run this host's CPUID leaf 4 */
+/*
+ * Neither Intel nor AMD: lost_cache_size() must not read this host's
+ * CPUID (tests/measure-host.sh checks that path against the host's sysfs),
+ * only fall back to x86_cache_size.
+ */
 struct {
 	int x86_cache_size, x86_vendor, cpuid_level;
-} boot_cpu_data = { 0, X86_VENDOR_AMD, 0 };
+} boot_cpu_data = { 0, 1, 0 };
+static unsigned int cpuid_eax(unsigned int op) { (void)op; abort(); }
+static unsigned int cpuid_ecx(unsigned int op) { (void)op; abort(); }
 #include "extract-smpboot.c"
 
 int main(int argc, char **argv)
@@ -158,7 +164,7 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "size")) {
 		boot_cpu_data.x86_cache_size = atoi(argv[2]);
-		printf("size %lu\n", largest_cache_size());
+		printf("size %lu\n", lost_cache_size());
 		return 0;
 	}
 	if (argc == 4 && !strcmp(argv[1], "flush")) {
