@@ -75,7 +75,7 @@ static unsigned int cpuid_ecx(unsigned int op)
 
 static const char *kernel_cache_source(void)
 {
-	unsigned int a, b, c, d, v[3];
+	unsigned int a, v[3];
 
 	__cpuid(0, a, v[0], v[2], v[1]);
 	boot_cpu_data.cpuid_level = a;
