@@ -269,7 +269,7 @@ if want 6; then
 		out=$work/host-$(basename "$t").out
 		rc=0
 		sh "$t" > "$out" 2>&1 || rc=$?
-		sed '$d' "$out" | grep -E '^(PASS|FAIL|SKIP) ' || true
+		sed '$d' "$out" | grep -E '^(PASS|FAIL|SKIP|INFO) ' || true
 		last=$(tail -n 1 "$out")
 		if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 			npass=$((npass + BASH_REMATCH[1])); nfail=$((nfail + BASH_REMATCH[2]))
