@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 	p = m->p;
 	for (i = 2; i < argc; i++)
 		if (cm_set_param(&p, argv[i])) {
-			fprintf(stderr, "cachemodel: unknown parameter '%s'\n",
+			fprintf(stderr, "cachemodel: unknown parameter or bad value '%s'\n",
 				argv[i]);
 			return 1;
 		}

@@ -50,13 +50,21 @@ int cm_set_param(struct cm_params *p, const char *kv)
 		KEY(share), KEY(node_split_mb), KEY(node1_cpu)
 #undef KEY
 	};
+	const char *v;
+	char *end;
+	unsigned long n;
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strncmp(kv, keys[i].key, strlen(keys[i].key))) {
-			*(unsigned *)((char *)p + keys[i].off) =
-				strtoul(kv + strlen(keys[i].key), NULL, 10);
-			return 0;
-		}
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strncmp(kv, keys[i].key, strlen(keys[i].key)))
+			continue;
+		v = kv + strlen(keys[i].key);
+		n = strtoul(v, &end, 10);
+		/* a decimal number, whole: "3x", "" or "-1" must not become one */
+		if (*v < '0' || *v > '9' || *end || n > 0xffffffffUL)
+			return -1;
+		*(unsigned *)((char *)p + keys[i].off) = n;
+		return 0;
+	}
 	return -1;
 }

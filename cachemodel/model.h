@@ -85,6 +85,7 @@ struct cm_machine {
 extern const struct cm_machine cm_machines[];
 const struct cm_machine *cm_machine(const char *name);
 /* "key=value" sets one parameter of p (size_kb= ways= miss_ns= remote_ns=
- * share= node_split_mb= node1_cpu=); -1: no such key, p untouched */
+ * share= node_split_mb= node1_cpu=) to a decimal value; -1: no such key or
+ * not a decimal number, p untouched */
 int cm_set_param(struct cm_params *p, const char *kv);
 #endif

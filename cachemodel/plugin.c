@@ -115,7 +115,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			     QEMU_PLUGIN_VERSION > info->version.cur);
 		}
 		if (cm_set_param(&p, argv[i])) {
-			fprintf(stderr, "cachemodel: unknown argument '%s'\n", argv[i]);
+			fprintf(stderr, "cachemodel: unknown argument or bad value '%s'\n", argv[i]);
 			return -1;
 		}
 	}

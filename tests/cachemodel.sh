@@ -36,6 +36,14 @@ if so=$("$ROOT/scripts/build-cachemodel.sh" 2> "$work/build.err" | tail -n 1) &&
 	else
 		echo "FAIL cachemodel-unknown-machine-refused: $out"; fail=$((fail + 1))
 	fi
+	# MODEL_ARGS as boot.sh hands them on: a bad one stops with its name
+	if err=$("${so%/*}/cachemodel-info" chen4 miss_ns=3x 2>&1); then
+		echo "FAIL cachemodel-info-bad-parameter-refused: accepted"; fail=$((fail + 1))
+	elif printf '%s' "$err" | grep -q "unknown parameter or bad value 'miss_ns=3x'"; then
+		echo "PASS cachemodel-info-bad-parameter-refused"; pass=$((pass + 1))
+	else
+		echo "FAIL cachemodel-info-bad-parameter-refused: $err"; fail=$((fail + 1))
+	fi
 else
 	echo "FAIL cachemodel-plugin-builds-and-loads: $(tail -n 1 "$work/build.err")"; fail=$((fail + 1))
 fi

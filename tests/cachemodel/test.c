@@ -154,6 +154,9 @@ int main(void)
 	       p.miss_ns == 0 && p.size_kb == cm_machines[0].p.size_kb, 1);
 	expect("set-param-unknown-refused", cm_set_param(&p, "mis_ns=5") == -1 &&
 	       p.miss_ns == 0, 1);
+	expect("set-param-bad-values-refused", cm_set_param(&p, "miss_ns=3x") +
+	       cm_set_param(&p, "miss_ns=") + cm_set_param(&p, "miss_ns=-1") +
+	       cm_set_param(&p, "miss_ns=99999999999") == -4 && p.miss_ns == 0, 1);
 
 	/* bad parameters are refused; every named machine is valid on 4 vCPUs */
 	p = (struct cm_params){ 1, 0, 300, 0, 1, 0, 0 };
