@@ -17,8 +17,10 @@
 # and how many within +-25 % of their own median.  Per machine and figure
 # one line
 #   verdict <machine> <figure> <ok|median|miss|none> <in prediction>/<boots> <in median>/<boots> <median/prediction>
-# (ok: every boot gave the figure, within both; median: not so, but every
-# boot gave it and their median is within +-25 % of the prediction).  Fails only when a boot fails;
+# (ok: every boot gave the figure, within both; median: not so, but 8 of
+# 10 boots gave it, the others "not measured" (a preempted hot walk makes
+# a level "below the noise"), and their median is within +-25 % of the
+# prediction).  Fails only when a boot fails;
 # tests/known-answer.sh turns the verdicts into checks.
 #
 # Usage: scripts/known-answer.sh [MACHINE...]   (default: chen4 small numa2)
@@ -87,7 +89,7 @@ for m in "$@"; do
 			printf "%-12s model %.0f + blank %.0f (median of %d) = %.0f  got median %.0f  ratios", f, w[0], blank, nb, pred, med
 			for (i = 0; i < k; i++) printf " %.2f", r[i]
 			printf "  within +-25 %% of the prediction: %d of %d, of the median: %d of %d\n", in_pred, k, in_med, k
-			v = in_pred == n && in_med == n ? "ok" : k == n && med >= 0.75 * pred && med <= 1.25 * pred ? "median" : "miss"
+			v = in_pred == n && in_med == n ? "ok" : k >= 0.8 * n && med >= 0.75 * pred && med <= 1.25 * pred ? "median" : "miss"
 			printf "verdict %s %s %s %d/%d %d/%d %.2f\n", m, f, v, in_pred, n, in_med, n, (pred > 0 ? med / pred : 0)
 		}' "$work/$m-blank.txt" "$work/$m.txt"
 	done
