@@ -16,7 +16,8 @@ mkdir "$tmp/bin"
 : > "$tmp/image"
 : > "$tmp/initrd"
 # The fake qemu: attempt K prints the console FAKE_CONSOLE_K names ("ok",
-# "ioapic", "stuck", "inquire", "otherpanic", "nearmiss") into the -serial file.
+# "ioapic", "stuck", "inquire", "otherpanic", "nearmiss", "panichang": a
+# panic, then it hangs) into the -serial file.
 cat > "$tmp/bin/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
 log=
@@ -33,8 +34,11 @@ eval "kind=\${FAKE_CONSOLE_$n:-ok}"
 	otherpanic) printf 'Kernel panic - not syncing: Attempted to kill init!\r\n' ;;
 	nearmiss) printf "Kernel panic - not syncing: IO-APIC + timer works, something else broke\r\n" ;;
 	ok) printf 'GUEST PASS fake\r\nGUEST END\r\n' ;;
+	panichang) printf 'Kernel panic - not syncing: Attempted to kill init!\r\n' ;;
 	esac
 } > "$log"
+# a panicked 2.6.9 hangs until QEMU is stopped
+[ "$kind" != panichang ] || exec sleep 60
 EOF
 chmod +x "$tmp/bin/qemu-system-x86_64"
 
@@ -78,6 +82,15 @@ for k in otherpanic nearmiss; do
 		pass "boot-retry $k-not-retried"
 	else fail "boot-retry $k-not-retried" "rc $rc, $attempts attempts, $retries INFO lines"; fi
 done
+
+# a panic that hangs: QEMU is stopped a second after it, not at the timeout
+t0=$(date +%s)
+BOOT_TIMEOUT=60 run panichang panichang ok
+secs=$(( $(date +%s) - t0 ))
+if [ "$rc" != 0 ] && [ "$secs" -lt 15 ] && [ "$attempts" = 1 ] &&
+   grep -q "QEMU stopped after the kernel panicked" "$tmp/panichang.err"; then
+	pass "boot-panic-stops-qemu"
+else fail "boot-panic-stops-qemu" "rc $rc after ${secs}s (timeout 60 s), $attempts attempts: $(tail -n 1 "$tmp/panichang.err")"; fi
 
 run clean ok
 if [ "$rc" = 0 ] && [ "$attempts" = 1 ] && [ "$retries" = 0 ]; then
