@@ -92,5 +92,5 @@ help:
 	@echo '  BOOT_ARGS="..." extra kernel command line words for make boot'
 	@echo '  BOOT_TIMEOUT=s  per-boot timeout in seconds (default 120)'
 	@echo '  QUICK=1         make bench: 2 short repetitions (BENCH_* knobs: scripts/bench.sh)'
-	@echo '  MODEL=name      make boot: run the guest under a cache model machine (cachemodel/machines.c)'
+	@echo '  MODEL=name      make boot, shell, bench: the guest under a cache model machine (cachemodel/machines.c)'
 	@echo 'Cache: $${XDG_CACHE_HOME:-~/.cache}/cachehot; build output: build/'

@@ -48,7 +48,15 @@ function t975(df) {	# two-sided 95 % quantile of Student t
 	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086", q, " ")
 	return df < 1 ? 0 : df <= 20 ? q[df] : df <= 30 ? 2.05 : 1.98
 }
+# c<f>: f times the cost measured at boot; its place on the axis is the
+# median of the values its runs set (the cost differs between boots)
+function cus(k,   n, i, j, t, v) {
+	n = 0; for (i = 1; i <= nc[k]; i++) v[++n] = cu[k, i]
+	for (i = 2; i <= n; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+	return n ? v[int((n + 1) / 2)] : 0
+}
 function lab(k) {
+	if (k ~ /^c/) return substr(k, 2) " x cost (" cus(k) / 1000 " ms)"
 	if (k == "d") return "derived " drange " ms"
 	if (k == "pin") return "pinned (no migration)"
 	if (k == "mig") return "migrate every transaction"
@@ -56,7 +64,7 @@ function lab(k) {
 	if (k == "aa") return "2.5 ms again (A/A)"
 	return k / 1000 " ms"
 }
-function ord(k) { return k == "d" ? derived : k == "pin" ? 9e9 : k == "mig" ? 9.2e9 : k == "unpatched" ? 9.5e9 : k == "aa" ? 2500.5 : k + 0 }
+function ord(k) { return k ~ /^c/ ? cus(k) + 0.25 : k == "d" ? derived : k == "pin" ? 9e9 : k == "mig" ? 9.2e9 : k == "unpatched" ? 9.5e9 : k == "aa" ? 2500.5 : k + 0 }
 # not sweep points: excluded from the best point and the resolution
 function special(k) { return k == "pin" || k == "mig" || k == "unpatched" || k == "aa" }
 # stats of the values v[1..n]: sets M (mean), H (95 % half-width), S (sd)
@@ -78,10 +86,11 @@ NR == 1 { next }
 	nrun++; rk[nrun] = k; rb[nrun] = $1 SUBSEP $3; rr[nrun] = $3; ri[nrun] = $13 + 0; ry[nrun] = log($5)
 	if (k == "upin") next
 	key[k] = 1; reps[$3] = 1
+	if (k ~ /^c/) cu[k, ++nc[k]] = $4
 	idle[k] += $6; ni[k]++; mv[k] += $7 / $10; wm[k] += $8 / $10
 	if ($11 != "" && $11 >= 0) { hr[k] += $11 / $10; hm[k] += $12 / $10; nhot[k]++ }
 	# the share of off-CPU gaps shorter than the cache_hot_time of the run,
-	# where it is one of the histogram bounds (guest.c: gap_le)
+	# where it is one of the histogram bounds (bench/guest/util.c: gap_le)
 	nb = split("1000 2500 5000 7500 10000 12500 15000 25000 250000", bound, " ")
 	split($16, cdf, "/")
 	for (j = 1; j <= nb; j++) if (bound[j] == $4 && $15 > 0) { gp[k] += cdf[j]; ngp[k]++ }
@@ -156,6 +165,11 @@ END {
 		nh ? sumh / nh : 0, maxh, nh ? 1.4 * sumh / nh : 0,
 		nh ? int(nr * (sumh / nh / 3) ^ 2 + 0.999) : 0 > verdict
 	printf "best point: %s, %.1f +- %.1f\n", lab(best), mean[best], half[best] > verdict
+	# with multiples of the measured cost in the sweep: the best point as one
+	cost = 0; for (k in key) if (k ~ /^c/ && substr(k, 2) + 0 > 0) { cost = cus(k) / substr(k, 2); break }
+	if (cost > 0)
+		printf "measured migration cost about %.1f ms (from the c<f> runs); the best point is %.2f times it, the rule (derived) 2 times\n",
+			cost / 1000, (best ~ /^c/ ? substr(best, 2) : best == "d" ? 2 : best / cost) > verdict
 	for (i = 1; i <= 2; i++) {
 		k = i == 1 ? "d" : "unpatched"
 		if (!(k in key)) continue

@@ -5,7 +5,7 @@
 #
 # Builds the patched and the unpatched x86_64-smp kernels, boots them with
 # as many vCPUs as the host has cores (flat: one socket each) and runs
-# bench/guest.c as /init, once per workload (oltp: workers that compute and
+# bench/guest/ as /init, once per workload (oltp: workers that compute and
 # wait for "I/O"; msg: hackbench-shaped messaging). The patched guest sweeps
 # /proc/sys/kernel/cache_hot_time through the seed's points plus the value
 # the kernel derived at boot ("d"), 2.5 ms a second time ("aa": the A/A
@@ -27,14 +27,22 @@
 #   ACCEL=tcg|kvm      as for boot.sh
 #   BENCH_LOADS        workloads, space separated (default "oltp msg")
 #   BENCH_REPS, BENCH_RUN_MS, BENCH_WARM_MS   repetitions, time per run
+#   MODEL=<name>       every boot under that cache model machine (boot.sh);
+#                      implies BENCH_MEASURE=1
+#   BENCH_MEASURE=0|1  boot the patched kernel with cache_hot_time=measure
+#                      and add multiples of its cost to the sweep
 #   BENCH_POINTS       patched sweep, us, comma separated (d = derived,
 #                      aa = 2.5 ms again, pin = derived with every task
 #                      pinned, mig = derived with every worker moved every
-#                      transaction; pin and mig are the control)
+#                      transaction; pin and mig are the control; c<f> = f
+#                      times the cost measured at boot); must contain 2500
 #   BENCH_UNPATCHED_RUNS  runs per unpatched boot (default 3), plus the pinned one
 #   BENCH_STEPS        oltp steps per transaction (default: calibrated)
 #   BENCH_CPUS         vCPUs (default: nproc)
 #   BENCH_PIN=0        do not pin vCPU threads to host cores
+#   BENCH_KERNEL_ARGS  kernel words for every boot (default noapic: see below)
+#   BENCH_WRITE=0|1    walks write what they read (default 1: a moved
+#                      task finds none of its set valid on the new CPU)
 #   oltp: BENCH_WORKERS (per CPU, 3), BENCH_WS_KB (working set per worker,
 #         256), BENCH_COMPUTE_US (warm compute per transaction, 3000: the
 #         first patched boot turns it into steps, every later boot of the
@@ -68,7 +76,25 @@ loads=${BENCH_LOADS:-oltp msg}
 for l in $loads; do
 	case $l in oltp|msg) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg)" ;; esac
 done
-points=${BENCH_POINTS:-d,aa,$seed_points,pin,mig}
+# Under a cache model (MODEL=<name>, cachemodel/machines.c) the patched
+# kernel measures its migration cost at boot (cache_hot_time=measure; "d"
+# is then twice it) and the sweep adds multiples of that cost ("c<f>", see
+# bench/guest/guest.c), so that the rule's value is a point of the sweep
+# in the model's own time, not a coincidence of units. Fewer seed points
+# keep a repetition as long as before.
+measure=${BENCH_MEASURE:-$([ -n "${MODEL:-}" ] && echo 1 || echo 0)}
+case $measure in 0|1) ;; *) die "BENCH_MEASURE: 0 or 1, not '$measure'" ;; esac
+if [ "$measure" = 1 ] && [ "$quick" = 1 ]; then
+	points=${BENCH_POINTS:-d,aa,2500,25000,c0,c0.5,c1,c4,c32,pin,mig}
+	boot_measure=cache_hot_time=measure
+elif [ "$measure" = 1 ]; then
+	points=${BENCH_POINTS:-d,aa,2500,10000,25000,250000,1000000,c0,c0.25,c0.5,c1,c4,c8,c32,pin,mig}
+	boot_measure=cache_hot_time=measure
+else
+	points=${BENCH_POINTS:-d,aa,$seed_points,pin,mig}
+	boot_measure=
+fi
+case ,$points, in *,2500,*) ;; *) die "BENCH_POINTS must contain 2500: every point is a ratio to it" ;; esac
 workers=${BENCH_WORKERS:-3}
 compute_us=${BENCH_COMPUTE_US:-3000}
 sleep_us=${BENCH_SLEEP_US:-1000-25000}
@@ -77,6 +103,15 @@ groups=${BENCH_GROUPS:-4}
 senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
 msg_ws_kb=${BENCH_MSG_WS_KB:-64}
+# noapic: through the IO-APIC, QEMU's timer interrupt reached 2.6.9 twice
+# in some boots (5 of 8 under chen4, 2026-12-02), so jiffies and the guest
+# clock ran at 1.8-2.0 times the TSC's rate: every wait of the workload
+# halved and every rate it timed halved with them, boot by boot (between
+# boots sd 47 %, run to run 17 %; with noapic 15 % and 3.5 %, the clock
+# 1.000 +- 0.01 in 8 of 8 boots).
+kernel_args=${BENCH_KERNEL_ARGS-noapic}
+write=${BENCH_WRITE:-1}
+case $write in 0|1) ;; *) die "BENCH_WRITE: 0 or 1, not '$write'" ;; esac
 
 # Under TCG the guest's "cache size" is QEMU's fiction (64 KB for qemu64);
 # the caches a guest task really loses when it moves are the host core's.
@@ -125,7 +160,7 @@ msg "bench: $cpus vCPUs ($topo), workloads: $loads; per workload $reps reps x ($
 # One build at a time: the host is shared.
 img_p=$("$ROOT/scripts/build-kernel.sh" "$config" | tail -n 1)
 img_u=$("$ROOT/scripts/build-kernel.sh" "$config" --unpatched | tail -n 1)
-initrd=$("$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT/bench/guest.c" | tail -n 1)
+initrd=$("$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c | tail -n 1)
 t_built=$(date +%s)
 
 # Estimated seconds of one boot: about 8 s of boot and setup, 3 s to settle, the
@@ -179,13 +214,13 @@ run_boot() {
 	log=$BUILD/boot-logs/$name.log
 	calib=0 bprop=0
 	if [ "$kind" = p ]; then
-		img=$img_p pts=$points n=$nruns_p label=patched
+		img=$img_p pts=$points n=$nruns_p label=patched kw="$kernel_args $boot_measure"
 		# calibration and sysctl timing once, in the first patched boot
 		[ "$rep" = 1 ] && calib=1 bprop=$prop
 	else
 		# its boot-time value, and after the first run a pinned run: the
 		# bridge to the patched boot (bench-summary.sh)
-		img=$img_u n=$((uruns + 1)) label=unpatched
+		img=$img_u n=$((uruns + 1)) label=unpatched kw=$kernel_args
 		pts=boot,pin$(i=1; while [ $i -lt "$uruns" ]; do printf ',boot'; i=$((i + 1)); done)
 	fi
 	if [ "$load" = oltp ]; then
@@ -200,11 +235,11 @@ run_boot() {
 	est=$(est_boot "$n" $calib)
 	rm -f "$log"
 	# BOOT_TIMEOUT: the plan plus a wide margin (a loaded host is slower).
-	# shellcheck disable=SC2086 # $lw: one word per parameter
+	# shellcheck disable=SC2086 # $lw, $kw: one word per parameter
 	BOOT_TIMEOUT=$(( est * 3 + 120 )) BOOT_NAME=$name "$ROOT/scripts/boot.sh" \
-		"$img" "$initrd" "$topo" chload="$load" chpoints="$pts" chreps=1 chrep0="$rep" \
+		"$img" "$initrd" "$topo" $kw chload="$load" chpoints="$pts" chreps=1 chrep0="$rep" \
 		chrun_ms="$run_ms" chwarm_ms="$warm_ms" $lw chcalib=$calib \
-		chprop=$bprop > "$out/$name.out" 2>&1 &
+		chprop=$bprop chwrite="$write" > "$out/$name.out" 2>&1 &
 	bpid=$!
 	qpid='' seen=0 t0=$(date +%s) h0='' h1=''
 	while kill -0 "$bpid" 2>/dev/null; do
@@ -246,6 +281,9 @@ run_boot() {
 	# The console is a tty next to printk: lines may start with a \r or
 	# follow a kernel message; keep what starts at "BENCH".
 	tr -d '\r' < "$log" > "$out/$name.console"
+	if e=$(grep -a -o -m 1 'BENCH error.*' "$out/$name.console"); then
+		die "bench boot $name: $e (console: $log)"
+	fi
 	if [ "$load" = oltp ] && [ -z "$oltp_steps" ]; then
 		oltp_steps=$(sed -n 's/^.*BENCH info load=oltp .* steps=\([0-9]*\) .*/\1/p' "$out/$name.console" | head -n 1)
 	fi
@@ -290,17 +328,18 @@ rm -rf "$out/derivation/derivation/tree"
 for L in $loads; do
 d=$out/$L
 derived_us=$(awk -F, '$1 == "d" { print $3 }' "$d/summary.csv")	# the median
-# normalised throughput (bars: 95 % CI) and idle, log time axis
-awk -F, 'NR > 1 && $1 != "pin" && $1 != "mig" && $1 != "unpatched" && $1 != "aa" { print $3 / 1000, $5, $5 - $6, $5 + $6, $8 }' \
+# normalised throughput (bars: 95 % CI) and idle, log time axis (0, the
+# c0 point, is drawn at its left edge)
+awk -F, 'NR > 1 && $1 != "pin" && $1 != "mig" && $1 != "unpatched" && $1 != "aa" { print ($3 < 30 ? 0.03 : $3 / 1000), $5, $5 - $6, $5 + $6, $8 }' \
 	"$d/summary.csv" > "$d/plot.dat"
 unp=$(awk -F, '$1 == "unpatched" { print $5 }' "$d/summary.csv")
 pinv=$(awk -F, '$1 == "pin" { print $5 }' "$d/summary.csv")
 gnuplot <<EOF
 set terminal pngcairo size 800,480 font ",10" noenhanced
 set output "$d/plot.png"
-set title "cache_hot_time sweep, $L workload, $cpus vCPUs (QEMU ${ACCEL:-tcg}), $reps reps"
+set title "cache_hot_time sweep, $L workload, $cpus vCPUs (QEMU ${ACCEL:-tcg}${MODEL:+, model $MODEL}), $reps reps"
 set logscale x
-set xrange [0.02:2000]
+set xrange [0.02:5000]
 set xlabel "cache_hot_time (ms)"
 set ylabel "throughput, 2.5 ms = 100 (bars: 95 % CI)"
 set y2label "idle %"
@@ -329,8 +368,10 @@ busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran whi
 	echo "host CPU busy before the run: $busy_start %; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	[ -z "$load_warn" ] || echo "WARNING: $load_warn"
 	echo "guest: $(sed -n 's/^.*BENCH info \(cpus=.*\)/\1/p' "$first" | head -n 1)"
-	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $( [ "${BENCH_PIN:-1}" != 0 ] && echo yes || echo no)"
+	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $( [ "${BENCH_PIN:-1}" != 0 ] && echo yes || echo no); kernel words: ${kernel_args:-none}"
 	echo "guest boot values: $(sed -n 's/^.*BENCH info \(boot_cache.*\)/\1/p' "$first" | head -n 1)"
+	echo "cache model: ${MODEL:-none}${MODEL_ARGS:+ ($MODEL_ARGS)}; patched boots ${boot_measure:-without cache_hot_time=measure}"
+	[ "$measure" = 0 ] || echo "measured SMP migration cost per patched boot, us: $(grep -a -h -o 'migration_cost_us=[-0-9.]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ')"
 	sed -n 's/^.*BENCH info domain \(cpu.*\)/guest domain: \1/p' "$first"
 	for L in $loads; do
 		echo "workload $L: $(sed -n 's/^.*BENCH info load=[a-z]* \(.*\)/\1/p' "$out/bench-$L-p-1.console" | head -n 1)"

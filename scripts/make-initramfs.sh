@@ -3,7 +3,7 @@
 # static musl program and pack it as /init of a newc cpio (what 2.6.9
 # unpacks from qemu -initrd). glibc static binaries refuse to run on 2.6.9,
 # musl ones work. Default: NAME=guest, the checks in tests/guest/*.c;
-# scripts/bench.sh builds NAME=bench from bench/guest.c. Each NAME has its own
+# scripts/bench.sh builds NAME=bench from bench/guest/*.c. Each NAME has its own
 # archive, so the test and benchmark guests never overwrite each other.
 # Prints the cpio path: build/initramfs-NAME-ARCH.cpio.
 set -eu
@@ -26,8 +26,12 @@ need_cmd cpio
 dir=$BUILD/initramfs-$name-$arch
 out=$dir.cpio
 mkdir -p "$dir/root/proc" "$dir/root/dev"
-# Rebuild only when a source (or this script) is newer than the archive.
-if [ -f "$out" ] && [ -z "$(find "$@" "$0" -newer "$out")" ]; then
+# Rebuild only when a source, a header beside one, or this script is newer
+# than the archive.
+hdrs=$(for f in "$@"; do dirname -- "$f"; done | sort -u |
+	while IFS= read -r d; do find "$d" -maxdepth 1 -name '*.h'; done)
+# shellcheck disable=SC2086 # $hdrs: one path per word (no spaces in ours)
+if [ -f "$out" ] && [ -z "$(find "$@" $hdrs "$0" -newer "$out")" ]; then
 	echo "$out"; exit 0
 fi
 msg "initramfs $name: compiling $* for $arch with $cc -static"

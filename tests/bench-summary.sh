@@ -36,7 +36,7 @@ make_runs() {
 	mkdir -p "$1"
 	awk -v eff="$2" -v warm="$3" -v drift="${4:-0}" 'BEGIN {
 		n = split(eff, e, " "); for (i = 1; i <= n; i++) { split(e[i], kv, "="); x[kv[1]] = kv[2] }
-		np = split("d aa 2500 10000 25000 pin mig", pts, " ")
+		np = split(ENVIRON["PTS"] != "" ? ENVIRON["PTS"] : "d aa 2500 10000 25000 pin mig", pts, " ")
 		seed = 12345
 		for (r = 1; r <= 6; r++) {
 			boot = 1 + 0.3 * sin(r)
@@ -48,6 +48,8 @@ make_runs() {
 				noise = 1 + 0.02 * (seed / 2147483648 - 0.5)
 				tps = 1000 * x[p] / 100 * boot * noise * (k == 0 ? 1 + warm / 100 : 1) * (1 + drift / 100) ^ k
 				us = p == "d" || p == "pin" || p == "mig" ? 700 + 100 * (r % 2) : p == "aa" ? 2500 : p
+				# c<f>: f times a measured cost of 5 or 6 ms
+				if (p ~ /^c/) us = substr(p, 2) * (5000 + 1000 * (r % 2))
 				printf "load=t kernel=patched BENCH run %d/%d point=%s rep=%d us=%d tps=%.1f idle=1.00 moves=10 wakemoves=5 hotref=3 hotmoved=1 ctxt=100 secs=5.00 t=%.1f gapn=100 gapcdf=1/2/3/4/5/6/7/8/9 clock=%.4f left_s=0\n", k + 1, np, p, r, us, tps, 6 * (k + 1), 2 * noise
 			}
 			# the unpatched boot: boot, pin, boot (pin: the bridge)
@@ -122,6 +124,19 @@ expect unpatched-below-derived "$d/verdict.txt" '^unpatched .* lies BELOW the be
 # 5: an A/A pair that differs (an order effect) must be flagged
 case_ aa "d=90 aa=108 2500=100 10000=110 25000=104 pin=120 mig=50 unpatched=95" 0
 expect aa-flagged "$d/verdict.txt" '^A/A: .*NOT ZERO'
+
+# 5b: multiples of the measured cost (c<f>) beside the seed's points: the
+# best is 4 times the cost; c<f> is placed at its runs' median value (the
+# cost is 5 ms in 3 boots, 6 ms in 3: the lower middle, as for "d")
+PTS="d aa 2500 10000 c0 c0.5 c1 c4 c32 pin mig" case_ cost "d=100 aa=100 2500=100 10000=104 c0=80 c0.5=90 c1=95 c4=118 c32=85 pin=125 mig=50 unpatched=95" 0
+expect cost-best "$d/verdict.txt" '^best point: 4 x cost \(20 ms\), 11[78]\.[0-9] '
+expect cost-multiple "$d/verdict.txt" '^measured migration cost about 5\.0 ms .*the best point is 4\.00 times it'
+expect cost-table "$d/table.md" '^\| 0\.5 x cost \(2\.5 ms\) \| 6 \| (89|90)\.[0-9]'
+order=$(awk -F, 'NR > 1 { printf "%s%s", sep, $1; sep = " " }' "$d/summary.csv")
+case $order in
+"c0 d 2500 c0.5 aa c1 10000 c4 c32 pin mig unpatched") ok cost-order ;;
+*) ko cost-order "points in the order: $order" ;;
+esac
 
 # 6: no runs file: a clear error, nothing written
 g=$work/none

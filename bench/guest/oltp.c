@@ -1,0 +1,93 @@
+/*
+ * oltp: W worker processes per CPU. A transaction walks `steps` nodes of
+ * the worker's private working set in a random cyclic order (pointer
+ * chasing over 64-byte nodes: every step a dependent load of a new cache
+ * line), then waits for "I/O": a nanosleep drawn log-uniformly from
+ * [chsleep_min_us, chsleep_max_us]. The draws restart from the same seed at
+ * every run, so every point sees the same sequence of waits. There is no
+ * shared server: a single one (the first version's pipe to a log writer)
+ * made convoys that swung the idle share between 0 and 56 % for the same
+ * setting. A task wakes after 1-25 ms; if its CPU is busy the wakeup and
+ * the balancer decide whether it waits there or moves to refill its set
+ * elsewhere: the trade-off cache_hot_time makes.
+ */
+#include "bench.h"
+
+static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_max)
+{
+	struct node *ws = make_ws(ws_kb);
+	double span = sleep_max > sleep_min ? log((double)sleep_max / sleep_min) : 0;
+	uint32_t pos = 0;
+	int cpu = id % ncpu, epoch = -1;
+	double off = 0;
+
+	if (!ws)
+		_exit(1);
+	pos = walk(ws, 0, steps);	/* touch it once: fault the pages in */
+	for (;;) {
+		struct timespec io;
+		long us;
+
+		if (sh->epoch != epoch) {	/* a new run: the same draws again */
+			epoch = sh->epoch;
+			rng = 88172645463325252ULL + 7919ULL * (id + 1);
+			off = 0;
+		}
+		if (off > 0)
+			count_gap(id, now() - off);
+		pos = walk(ws, pos, steps);
+		sh->count[id][0]++;
+		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
+		off = now();
+		if (sleep_max > 0) {
+			us = sleep_min * exp(span * (xorshift() >> 11) / 9007199254740992.0);
+			io.tv_sec = us / 1000000;
+			io.tv_nsec = (us % 1000000) * 1000;
+			nanosleep(&io, NULL);
+		}
+		maybe_move(&cpu);
+	}
+}
+
+static int shape(struct params *p)
+{
+	p->nworkers = p->nprocs = p->wpc * ncpu;
+	return p->nworkers >= 1 && p->nprocs <= MAXW ? 0 : -1;
+}
+
+/* a warm walk of about compute_us */
+static long default_steps(const struct params *p)
+{
+	return steps_for(p->ws_kb, p->compute_us);
+}
+
+static int start(const struct params *p, pid_t *pids)
+{
+	int i;
+
+	for (i = 0; i < p->nworkers; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			worker(i, p->ws_kb, p->steps, p->sleep_min, p->sleep_max);
+		if (pids[i] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* worker i on CPU i % ncpu */
+static int home(const struct params *p, int i)
+{
+	(void)p;
+	return i % ncpu;
+}
+
+static void info(const struct params *p)
+{
+	printf("BENCH info load=oltp workers_per_cpu=%ld workers=%d ws_kb=%ld "
+	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld",
+	       p->wpc, p->nworkers, p->ws_kb, p->steps, p->compute_us,
+	       p->sleep_min, p->sleep_max);
+}
+
+const struct workload oltp_load = { "oltp", shape, default_steps, start, home, info };
