@@ -15,7 +15,8 @@
  *                        "c<f>" = f times the migration cost the kernel
  *                        measured at boot (its log's "migration cost SMP
  *                        level"; cache_hot_time=measure), so "c2" is the
- *                        twice-the-cost rule's value,
+ *                        twice-the-cost rule's value (left out when the
+ *                        kernel measured none),
  *                        "aa" = 2.5 ms again (A/A: the noise floor),
  *                        "pin" = every task pinned (oltp: worker i to CPU
  *                        i % ncpu; msg: group g to CPU g % ncpu),
@@ -269,13 +270,24 @@ int main(void)
 	       ncpu, model, cachestr, cache_kb, guest_hz(), walk_writes);
 	printf("BENCH info boot_cache_hot_time_us=%ld boot_cache_hot_time_node_us=%ld "
 	       "migration_cost_us=%.3f\n", derived, derived_node, cost_us);
-	for (k = 0; k < npoints; k++)
-		if (point_us(points[k], derived, cost_us) == -2) {
-			printf("BENCH error point %s: not a number of us, d, aa, boot, pin, "
-			       "mig or c<factor>%s\n", points[k], cost_us < 0 && points[k][0] == 'c' ?
-			       " (c<factor> needs the cost measured at boot: cache_hot_time=measure)" : "");
+	/*
+	 * Without a measured cost (not asked for, or "below the noise": under
+	 * smt2 the siblings share their cache) there are no c<f> points: they
+	 * are left out, and said so; any other bad point is an error.
+	 */
+	for (i = k = 0; k < npoints; k++) {
+		if (point_us(points[k], derived, cost_us) != -2)
+			points[i++] = points[k];
+		else if (points[k][0] == 'c' && cost_us < 0)
+			printf("BENCH info point %s left out: the kernel measured no "
+			       "migration cost (its log says why)\n", points[k]);
+		else {
+			printf("BENCH error point %s: not a number of us, d, aa, boot, "
+			       "pin, mig or c<factor>\n", points[k]);
 			goto out;
 		}
+	}
+	npoints = i;
 	if (read_file(VIEW, big, sizeof(big)) > 0) {
 		for (char *l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
 			printf("BENCH info domain %s\n", l);
