@@ -108,6 +108,10 @@ struct snap {
 extern double cpu_mhz;	/* /proc/cpuinfo: the TSC rate the kernel calibrated */
 void snapshot(struct snap *s, int nworkers);
 
+/* points.c */
+double cost_from_log(const char *log);
+long point_us(const char *p, long derived, double cost_us);
+
 /* calib.c */
 void calibrate(long cache_kb, size_t ws_kb, int others);
 void propagation(int n, long restore_us);

@@ -90,47 +90,13 @@ static void set_point(long us)
 /* The SMP migration cost the kernel measured at boot, us; -1: none. */
 static double migration_cost_us(void)
 {
-	static const char needle[] = "sched: migration cost SMP level: ";
 	static char klog[1 << 17];
-	unsigned long us, frac;
-	char *p;
 	int n = klogctl(3, klog, sizeof(klog) - 1);	/* read all */
 
 	if (n <= 0)
 		return -1;
 	klog[n] = 0;
-	p = strstr(klog, needle);
-	/* "%lu.%03lu us": the fraction has three digits */
-	if (!p || sscanf(p + strlen(needle), "%lu.%3lu us", &us, &frac) != 2)
-		return -1;
-	return us + frac / 1000.0;
-}
-
-/*
- * A point's cache_hot_time, us (see chpoints above): -1 = do not write
- * ("boot"), -2 = not a point of this boot (a typo, or "c<f>" without a
- * measured cost).
- */
-static long point_us(const char *p, long derived, double cost_us)
-{
-	char *end;
-	double f;
-	long us;
-
-	if (!strcmp(p, "d") || !strcmp(p, "pin") || !strcmp(p, "mig"))
-		return derived;
-	if (!strcmp(p, "aa"))
-		return 2500;
-	if (!strcmp(p, "boot"))
-		return -1;
-	if (p[0] == 'c') {
-		f = strtod(p + 1, &end);
-		if (end == p + 1 || *end || !(f >= 0) || cost_us < 0)
-			return -2;
-		return (long)(f * cost_us + 0.5);
-	}
-	us = strtol(p, &end, 10);
-	return end == p || *end || us < 0 ? -2 : us;
+	return cost_from_log(klog);
 }
 
 /* One run of point p: set it, warm up, measure, print its BENCH run line. */
