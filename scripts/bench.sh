@@ -104,11 +104,11 @@ senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
 msg_ws_kb=${BENCH_MSG_WS_KB:-64}
 # noapic: through the IO-APIC, QEMU's timer interrupt reached 2.6.9 twice
-# in some boots (5 of 8 under chen4, 2026-12-02), so jiffies and the guest
+# in some boots (6 of 8 under chen4, 2026-12-02), so jiffies and the guest
 # clock ran at 1.8-2.0 times the TSC's rate: every wait of the workload
-# halved and every rate it timed halved with them, boot by boot (between
-# boots sd 47 %, run to run 17 %; with noapic 15 % and 3.5 %, the clock
-# 1.000 +- 0.01 in 8 of 8 boots).
+# halved and every rate it timed halved with them, boot by boot. With
+# noapic the clock was 1.000 +- 0.01 in 8 of 8 boots (the runs:
+# Documentation/benchmarks.md, "Under the cache model").
 kernel_args=${BENCH_KERNEL_ARGS-noapic}
 write=${BENCH_WRITE:-1}
 case $write in 0|1) ;; *) die "BENCH_WRITE: 0 or 1, not '$write'" ;; esac

@@ -10,7 +10,7 @@
 # Every boot runs with noapic: through the IO-APIC, QEMU's timer reached
 # 2.6.9 twice in some boots, so the guest clock ran at twice the TSC's
 # rate and every time the probe took doubled (issue 19's bench runs,
-# 2026-12-02: clock 1.9-2.0 in 5 of 8 boots, 1.00 in 8 of 8 with noapic).
+# 2026-12-02: clock 1.9-2.0 in 6 of 8 boots, 1.00 in 8 of 8 with noapic).
 # The kernel's own figure times by sched_clock(), the TSC, and never saw it.
 # The guest's own cost of a move is not zero without the model's misses:
 # TCG, the model's own miss path and the host's caches add some 40-60 ns a
