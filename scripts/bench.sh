@@ -6,7 +6,8 @@
 # Builds the patched and the unpatched x86_64-smp kernels, boots them with
 # as many vCPUs as the host has cores (flat: one socket each) and runs
 # bench/guest/ as /init, once per workload (oltp: workers that compute and
-# wait for "I/O"; msg: hackbench-shaped messaging). The patched guest sweeps
+# wait for "I/O"; msg: hackbench-shaped messaging; io, on request: oltp's
+# workers woken from CPU 0 by a disk task). The patched guest sweeps
 # /proc/sys/kernel/cache_hot_time through the seed's points plus the value
 # the kernel derived at boot ("d"), 2.5 ms a second time ("aa": the A/A
 # noise floor) and the control pair (pin: no migration; mig: a migration at
@@ -25,7 +26,8 @@
 # Knobs (environment; make passes them through):
 #   QUICK=1            2 reps of short runs: under 5 minutes with builds done
 #   ACCEL=tcg|kvm      as for boot.sh
-#   BENCH_LOADS        workloads, space separated (default "oltp msg")
+#   BENCH_LOADS        workloads, space separated (default "oltp msg"; io
+#                      is oltp whose waits end in a wakeup from CPU 0)
 #   BENCH_REPS, BENCH_RUN_MS, BENCH_WARM_MS   repetitions, time per run
 #   MODEL=<name>       every boot under that cache model machine (boot.sh);
 #                      implies BENCH_MEASURE=1
@@ -37,13 +39,13 @@
 #                      transaction; pin and mig are the control; c<f> = f
 #                      times the cost measured at boot); must contain 2500
 #   BENCH_UNPATCHED_RUNS  runs per unpatched boot (default 3), plus the pinned one
-#   BENCH_STEPS        oltp steps per transaction (default: calibrated)
+#   BENCH_STEPS        oltp and io steps per transaction (default: calibrated)
 #   BENCH_CPUS         vCPUs (default: nproc)
 #   BENCH_PIN=0        do not pin vCPU threads to host cores
 #   BENCH_KERNEL_ARGS  kernel words for every boot (default noapic: see below)
 #   BENCH_WRITE=0|1    walks write what they read (default 1: a moved
 #                      task finds none of its set valid on the new CPU)
-#   oltp: BENCH_WORKERS (per CPU, 3), BENCH_WS_KB (working set per worker,
+#   oltp, io: BENCH_WORKERS (per CPU, 3), BENCH_WS_KB (working set per worker,
 #         256), BENCH_COMPUTE_US (warm compute per transaction, 3000: the
 #         first patched boot turns it into steps, every later boot of the
 #         workload walks as many), BENCH_SLEEP_US (I/O wait range,
@@ -74,7 +76,7 @@ else
 fi
 loads=${BENCH_LOADS:-oltp msg}
 for l in $loads; do
-	case $l in oltp|msg) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg)" ;; esac
+	case $l in oltp|msg|io) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg, io)" ;; esac
 done
 # Under a cache model (MODEL=<name>, cachemodel/machines.c) the patched
 # kernel measures its migration cost at boot (cache_hot_time=measure; "d"
@@ -223,12 +225,12 @@ run_boot() {
 		img=$img_u n=$((uruns + 1)) label=unpatched kw=$kernel_args
 		pts=boot,pin$(i=1; while [ $i -lt "$uruns" ]; do printf ',boot'; i=$((i + 1)); done)
 	fi
-	if [ "$load" = oltp ]; then
+	if [ "$load" != msg ]; then
 		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max"
 		# The steps of a transaction: calibrated once, in the first
-		# boot (a guest's own calibration varied 7-fold between boots,
-		# and with it the work a transaction does).
-		[ -z "$oltp_steps" ] || lw="$lw chsteps=$oltp_steps"
+		# boot of the workload (a guest's own calibration varied
+		# 7-fold between boots, and with it the work a transaction does).
+		[ -z "$load_steps" ] || lw="$lw chsteps=$load_steps"
 	else
 		lw="chgroups=$groups chsenders=$senders chreceivers=$receivers chws_kb=$msg_ws_kb"
 	fi
@@ -284,8 +286,8 @@ run_boot() {
 	if e=$(grep -a -o -m 1 'BENCH error.*' "$out/$name.console"); then
 		die "bench boot $name: $e (console: $log)"
 	fi
-	if [ "$load" = oltp ] && [ -z "$oltp_steps" ]; then
-		oltp_steps=$(sed -n 's/^.*BENCH info load=oltp .* steps=\([0-9]*\) .*/\1/p' "$out/$name.console" | head -n 1)
+	if [ "$load" != msg ] && [ -z "$load_steps" ]; then
+		load_steps=$(sed -n "s/^.*BENCH info load=$load .* steps=\\([0-9]*\\) .*/\\1/p" "$out/$name.console" | head -n 1)
 	fi
 	grep -a -o 'BENCH run .*' "$out/$name.console" | sed "s/^/load=$load kernel=$label /" >> "$out/runs.txt"
 	total_left=$(( total_left - est ))
@@ -293,8 +295,8 @@ run_boot() {
 }
 
 : > "$out/runs.txt"
-oltp_steps=${BENCH_STEPS:-}
 for l in $loads; do
+	load_steps=${BENCH_STEPS:-}
 	r=1
 	while [ $r -le "$reps" ]; do
 		# ABBA: p u, u p, p u ... so drift over time cancels between kernels

@@ -1,7 +1,7 @@
 /*
  * What the files of the benchmark guest share (bench/guest.c is its /init):
  * the helpers (util.c), the /proc snapshots (snapshot.c), the calibration
- * (calib.c) and the workloads, one file each (oltp.c, msg.c). A new
+ * (calib.c) and the workloads, one file each (oltp.c, msg.c, io.c). A new
  * workload is one new file with a struct workload, named in guest.c's
  * table.
  */
@@ -50,12 +50,12 @@ extern char big[1 << 16];	/* a buffer for /proc files */
 
 /* The workload's parameters (kernel command line words, guest.c). */
 struct params {
-	long wpc;			/* oltp: workers per CPU */
+	long wpc;			/* oltp, io: workers per CPU */
 	long groups, senders, receivers;	/* msg: groups in all, shape */
 	long ws_kb;			/* working set per worker */
 	long steps;			/* nodes walked per transaction */
-	long compute_us;		/* oltp: what the steps are calibrated to */
-	long sleep_min, sleep_max;	/* oltp: the I/O wait, us */
+	long compute_us;		/* oltp, io: what the steps are calibrated to */
+	long sleep_min, sleep_max;	/* oltp, io: the I/O wait, us */
 	double run_s, warm_s;		/* measured and warm-up time per run */
 	int nworkers;			/* tasks whose transactions count */
 	int nprocs;			/* all tasks */
@@ -73,9 +73,11 @@ struct workload {
 	int (*home)(const struct params *p, int i);
 	/* print its "BENCH info load=..." line */
 	void (*info)(const struct params *p);
+	/* the last `fixed` tasks stay on their home CPU at every point */
+	int fixed;
 };
 
-extern const struct workload oltp_load, msg_load;
+extern const struct workload oltp_load, msg_load, io_load;
 
 /* util.c */
 long env_long(const char *name, long def);
@@ -93,6 +95,9 @@ double time_walk(struct node *ws, long steps);
 int pin(pid_t pid, int cpu);
 double median(double *v, int n);
 void count_gap(int id, double off_s);
+int bench_pipe(int fd[2]);
+int new_run(int *epoch, int id);
+long draw_wait_us(long min, long max);
 void maybe_move(int *cpu);
 
 /* snapshot.c */

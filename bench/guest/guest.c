@@ -1,15 +1,15 @@
 /*
- * /init of the cachehot benchmark guest (scripts/bench.sh): two workloads
+ * /init of the cachehot benchmark guest (scripts/bench.sh): three workloads
  * that sweep /proc/sys/kernel/cache_hot_time at run time.
  * Static musl, runs as pid 1 on Linux 2.6.9; independent of tests/guest/.
  *
- * The workloads are one file each (oltp.c, msg.c; bench.h says what a
+ * The workloads are one file each (oltp.c, msg.c, io.c; bench.h says what a
  * workload provides); this file reads the parameters, starts the workload
  * and runs the sweep.
  *
  * Parameters: kernel command line words name=value reach init as
  * environment variables (2.6.9). All are optional:
- *   chload=oltp|msg      the workload
+ *   chload=oltp|msg|io   the workload
  *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
  *                        value, "boot" = do not write (unpatched kernel),
  *                        "c<f>" = f times the migration cost the kernel
@@ -18,8 +18,9 @@
  *                        twice-the-cost rule's value (left out when the
  *                        kernel measured none),
  *                        "aa" = 2.5 ms again (A/A: the noise floor),
- *                        "pin" = every task pinned (oltp: worker i to CPU
- *                        i % ncpu; msg: group g to CPU g % ncpu),
+ *                        "pin" = every task pinned (oltp, io: worker i to
+ *                        CPU i % ncpu; msg: group g to CPU g % ncpu; io's
+ *                        disk task is on CPU 0 at every point),
  *                        "mig" = every worker (msg: receiver) moves to the
  *                        next CPU after each transaction (message);
  *                        pin and mig are the sensitivity control
@@ -29,17 +30,17 @@
  *   chrep0=K             number of the first repetition (the host
  *                        interleaves repetitions across boots)
  *   chrun_ms=, chwarm_ms= measured and warm-up time per run
- *   chworkers=W          oltp workers per CPU (default 3)
+ *   chworkers=W          oltp, io: workers per CPU (default 3)
  *   chws_kb=KB           working set per worker/receiver (default: cpuinfo
  *                        cache size / 2)
- *   chcompute_us=U       oltp: warm compute per transaction; the steps are
+ *   chcompute_us=U       oltp, io: warm compute per transaction; the steps are
  *                        calibrated to it at start (default 3000)
  *   chwrite=0|1          every walk writes each node it reads (default 1;
  *                        util.c: walk() says why)
  *   chsteps=S            steps per transaction, instead of chcompute_us
  *                        (msg default: the working set once)
- *   chsleep_min_us=, chsleep_max_us=  oltp I/O wait (default 1000, 25000;
- *                        max 0: no wait)
+ *   chsleep_min_us=, chsleep_max_us=  oltp, io: I/O wait (default 1000, 25000;
+ *                        oltp: max 0, no wait; io: max <= min, min)
  *   chgroups=G, chsenders=S, chreceivers=R  msg: groups per CPU and the
  *                        shape of a group (default 4, 2, 2)
  *   chsettle_ms=MS       run the workload this long before the first run
@@ -77,7 +78,7 @@
 #define MAXPOINTS	32
 #define NODE_MIN_US	10000	/* the series' NUMA floor where it measured nothing */
 
-static const struct workload *const workloads[] = { &oltp_load, &msg_load };
+static const struct workload *const workloads[] = { &oltp_load, &msg_load, &io_load };
 
 static void set_point(long us)
 {
@@ -117,7 +118,7 @@ static void run_point(const struct workload *w, const struct params *prm,
 		set_point(us);
 	if ((strcmp(p, "pin") == 0) != pinned) {
 		pinned = !pinned;
-		for (i = 0; i < prm->nprocs; i++)
+		for (i = 0; i < prm->nprocs - w->fixed; i++)
 			pin(pids[i], pinned ? w->home(prm, i) : -1);
 	}
 	if ((strcmp(p, "mig") == 0) != sh->mig) {

@@ -71,10 +71,8 @@ static int start(const struct params *p, pid_t *pids)
 	for (i = 0; i < p->nworkers; i++) {
 		int pf[2];
 
-		if (pipe(pf) != 0) {
-			printf("BENCH error pipe: %s\n", strerror(errno));
+		if (bench_pipe(pf) != 0)
 			return -1;
-		}
 		pids[i] = fork();
 		if (pids[i] == 0) {
 			close(pf[1]);
@@ -111,4 +109,4 @@ static void info(const struct params *p)
 	       p->steps);
 }
 
-const struct workload msg_load = { "msg", shape, default_steps, start, home, info };
+const struct workload msg_load = { "msg", shape, default_steps, start, home, info, 0 };

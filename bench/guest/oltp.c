@@ -16,7 +16,6 @@
 static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_max)
 {
 	struct node *ws = make_ws(ws_kb);
-	double span = sleep_max > sleep_min ? log((double)sleep_max / sleep_min) : 0;
 	uint32_t pos = 0;
 	int cpu = id % ncpu, epoch = -1;
 	double off = 0;
@@ -28,11 +27,8 @@ static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_
 		struct timespec io;
 		long us;
 
-		if (sh->epoch != epoch) {	/* a new run: the same draws again */
-			epoch = sh->epoch;
-			rng = 88172645463325252ULL + 7919ULL * (id + 1);
+		if (new_run(&epoch, id))	/* the same draws again */
 			off = 0;
-		}
 		if (off > 0)
 			count_gap(id, now() - off);
 		pos = walk(ws, pos, steps);
@@ -40,7 +36,7 @@ static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
 		off = now();
 		if (sleep_max > 0) {
-			us = sleep_min * exp(span * (xorshift() >> 11) / 9007199254740992.0);
+			us = draw_wait_us(sleep_min, sleep_max);
 			io.tv_sec = us / 1000000;
 			io.tv_nsec = (us % 1000000) * 1000;
 			nanosleep(&io, NULL);
@@ -90,4 +86,4 @@ static void info(const struct params *p)
 	       p->sleep_min, p->sleep_max);
 }
 
-const struct workload oltp_load = { "oltp", shape, default_steps, start, home, info };
+const struct workload oltp_load = { "oltp", shape, default_steps, start, home, info, 0 };

@@ -200,6 +200,33 @@ void count_gap(int id, double off_s)
 }
 
 /* "mig": move to the next CPU after each transaction */
+/* pipe(), or a BENCH error line and -1 */
+int bench_pipe(int fd[2])
+{
+	if (pipe(fd) == 0)
+		return 0;
+	printf("BENCH error pipe: %s\n", strerror(errno));
+	return -1;
+}
+
+/* A new run (sh->epoch moved on): restart task id's draws; 1 if so. */
+int new_run(int *epoch, int id)
+{
+	if (sh->epoch == *epoch)
+		return 0;
+	*epoch = sh->epoch;
+	rng = 88172645463325252ULL + 7919ULL * (id + 1);
+	return 1;
+}
+
+/* an I/O wait, us: log-uniform in [min, max] */
+long draw_wait_us(long min, long max)
+{
+	if (max <= min)
+		return min;
+	return min * exp(log((double)max / min) * (xorshift() >> 11) / 9007199254740992.0);
+}
+
 void maybe_move(int *cpu)
 {
 	if (!sh->mig)
