@@ -23,7 +23,9 @@
  *                        disk task is on CPU 0 at every point),
  *                        "mig" = every worker (msg: receiver) moves to the
  *                        next CPU after each transaction (message);
- *                        pin and mig are the sensitivity control
+ *                        pin and mig are the sensitivity control; a
+ *                        value the kernel refuses (above 4 s) stops the
+ *                        sweep with a BENCH error line
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
  *                        then rep 2...; counterbalanced order: odd reps
  *                        rotate, each even rep reverses the odd one before)
@@ -80,12 +82,15 @@
 
 static const struct workload *const workloads[] = { &oltp_load, &msg_load, &io_load };
 
-static void set_point(long us)
+/* 0, or -1 if the kernel refused the value (above its 4 s limit) */
+static int set_point(long us)
 {
-	write_us(SYSCTL_CPU, us);
+	if (write_us(SYSCTL_CPU, us) != 0)
+		return -1;
 	/* What cache_hot_time=<us> at boot would set: NUMA = max(SMP, 10 ms) */
 	if (access(SYSCTL_NODE, W_OK) == 0)
 		write_us(SYSCTL_NODE, us > NODE_MIN_US ? us : NODE_MIN_US);
+	return 0;
 }
 
 /* The SMP migration cost the kernel measured at boot, us; -1: none. */
@@ -100,8 +105,12 @@ static double migration_cost_us(void)
 	return cost_from_log(klog);
 }
 
-/* One run of point p: set it, warm up, measure, print its BENCH run line. */
-static void run_point(const struct workload *w, const struct params *prm,
+/*
+ * One run of point p: set it, warm up, measure, print its BENCH run line.
+ * -1 if the kernel refused its value: a run at the old value would carry
+ * this point's name.
+ */
+static int run_point(const struct workload *w, const struct params *prm,
 		      const char *p, int rep, int n, int total, long derived,
 		      double cost_us, double t_start, const pid_t *pids)
 {
@@ -114,8 +123,11 @@ static void run_point(const struct workload *w, const struct params *prm,
 	unsigned long long gn = 0, c = 0;
 	int i, j;
 
-	if (us >= 0 && derived >= 0)
-		set_point(us);
+	if (us >= 0 && derived >= 0 && set_point(us) != 0) {
+		printf("BENCH error point %s: the kernel refused cache_hot_time "
+		       "%ld us (%s)\n", p, us, strerror(errno));
+		return -1;
+	}
 	if ((strcmp(p, "pin") == 0) != pinned) {
 		pinned = !pinned;
 		for (i = 0; i < prm->nprocs - w->fixed; i++)
@@ -151,6 +163,7 @@ static void run_point(const struct workload *w, const struct params *prm,
 	       b.ctxt - a.ctxt, el, b.t - t_start, gn, cdf,
 	       cpu_mhz > 0 ? el / ((b.tsc - a.tsc) / (cpu_mhz * 1e6)) : -1.0, left);
 #undef DELTA
+	return 0;
 }
 
 /* /proc/cpuinfo: model name, cpu MHz (cpu_mhz), cache size */
@@ -303,11 +316,13 @@ int main(void)
 			int rot = (q % 2) ? q - 1 : q - 2;
 			int kk = (q % 2) ? k : npoints - 1 - k;
 
-			run_point(w, &prm, points[(kk + rot) % npoints], q,
-				  r * npoints + k + 1, reps * npoints, derived,
-				  cost_us, t_start, pids);
+			if (run_point(w, &prm, points[(kk + rot) % npoints], q,
+				      r * npoints + k + 1, reps * npoints,
+				      derived, cost_us, t_start, pids) != 0)
+				goto stop;	/* bench.sh reports the error */
 		}
 	}
+stop:
 	for (i = 0; i < prm.nprocs; i++)
 		kill(pids[i], SIGKILL);
 	for (i = 0; i < prm.nprocs; i++)
