@@ -89,6 +89,11 @@ for w in "$@"; do
 	esac
 done
 args="$args chk=$chk"
+# 2.6.9 keeps 255 characters of its command line (COMMAND_LINE_SIZE 256 on
+# x86_64 and i386) and drops the rest without a word: the guest would run
+# without its last parameters, chk= among them.
+[ ${#args} -le 255 ] ||
+	die "the kernel command line is ${#args} characters, 2.6.9 keeps 255 and silently drops the rest: $args"
 
 accel=${ACCEL:-tcg}
 case $accel in
