@@ -7,8 +7,11 @@
  * workload provides); this file reads the parameters, starts the workload
  * and runs the sweep.
  *
- * Parameters: kernel command line words name=value reach init as
- * environment variables (2.6.9). All are optional:
+ * Parameters: name=value lines of /bench.env, which scripts/bench.sh
+ * appends to the initramfs for every boot, or kernel command line words
+ * name=value, which 2.6.9 hands to init as environment variables (but it
+ * keeps only 255 characters of its command line: bench.sh's words did not
+ * fit). /bench.env wins. All are optional:
  *   chload=oltp|msg|io   the workload
  *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
  *                        value, "boot" = do not write (unpatched kernel),
@@ -192,6 +195,20 @@ static long read_cpuinfo(const char **model, char *cachestr, size_t size)
 	return cache_kb;
 }
 
+/* /bench.env: one name=value a line, into the environment */
+static void read_env_file(void)
+{
+	char *l, *eq;
+
+	if (read_file("/bench.env", big, sizeof(big)) <= 0)
+		return;
+	for (l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
+		if ((eq = strchr(l, '=')) && eq > l) {
+			*eq = 0;
+			setenv(l, eq + 1, 1);
+		}
+}
+
 int main(void)
 {
 	char *points[MAXPOINTS], *pts, cachestr[64] = "?";
@@ -208,6 +225,7 @@ int main(void)
 	if (mount("proc", "/proc", "proc", 0, NULL) != 0 && errno != EBUSY)
 		printf("BENCH error mount /proc: %s\n", strerror(errno));
 
+	read_env_file();
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu < 1 || ncpu > MAXCPU)
 		ncpu = 1;
