@@ -41,7 +41,7 @@ static void disk(int reqfd, const int *reply, int n)
 				first = due[i];
 			}
 		}
-		/* poll rounds up to whole jiffies: a wait may end a tick late */
+		/* 2.6.9's poll adds a jiffy: a wait ends 1-2 ms late */
 		k = poll(&pf, 1, first > 0 ? (int)ceil((first - t) * 1000) : -1);
 		if (k > 0) {
 			/* requests are 8 bytes, <= PIPE_BUF: never split */
