@@ -1,8 +1,9 @@
 #!/bin/sh
 # The benchmark guest (bench/guest/) on the host: it compiles as
-# make-initramfs.sh compiles it, without a warning, and its points and the
+# make-initramfs.sh compiles it, without a warning, its points and the
 # cost they multiply come out in the right us (tests/bench-guest/
-# points-test.c). No boot. Last line: "N passed, M failed".
+# points-test.c), and so do its I/O waits (wait-test.c). No boot.
+# Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 
@@ -19,18 +20,25 @@ elif musl-gcc -static -O2 -Wall -Wextra -Wno-sign-compare -Werror -o "$work/init
 else
 	echo "FAIL bench-guest-compiles: $(head -n 1 "$work/cc.log")"; fail=$((fail + 1))
 fi
-if gcc -O2 -Wall -Wextra -Werror -o "$work/points-test" "$ROOT/tests/bench-guest/points-test.c" \
-	"$ROOT/bench/guest/points.c" > "$work/points-cc.log" 2>&1; then
-	"$work/points-test" > "$work/points.out" || true
-	sed '$d' "$work/points.out"
-	last=$(tail -n 1 "$work/points.out")
-	case $last in
-	*" passed, "*" failed")
-		pass=$((pass + ${last%% *})); f=${last#* passed, }; fail=$((fail + ${f%% *})) ;;
-	*) echo "FAIL bench-guest-points: no count line: $last"; fail=$((fail + 1)) ;;
-	esac
-else
-	echo "FAIL bench-guest-points-compile: $(head -n 1 "$work/points-cc.log")"; fail=$((fail + 1))
-fi
+# host_test NAME SOURCE...: compile tests/bench-guest/NAME-test.c with the
+# guest's SOURCEs, run it, add its "N passed, M failed" to ours
+host_test() {
+	_n=$1; shift
+	if gcc -O2 -Wall -Wextra -Werror -o "$work/$_n-test" "$ROOT/tests/bench-guest/$_n-test.c" \
+		"$@" -lm > "$work/$_n-cc.log" 2>&1; then
+		"$work/$_n-test" > "$work/$_n.out" || true
+		sed '$d' "$work/$_n.out"
+		last=$(tail -n 1 "$work/$_n.out")
+		case $last in
+		*" passed, "*" failed")
+			pass=$((pass + ${last%% *})); f=${last#* passed, }; fail=$((fail + ${f%% *})) ;;
+		*) echo "FAIL bench-guest-$_n: no count line: $last"; fail=$((fail + 1)) ;;
+		esac
+	else
+		echo "FAIL bench-guest-$_n-compile: $(head -n 1 "$work/$_n-cc.log")"; fail=$((fail + 1))
+	fi
+}
+host_test points "$ROOT/bench/guest/points.c"
+host_test wait "$ROOT/bench/guest/util.c"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
