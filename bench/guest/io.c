@@ -10,10 +10,11 @@
  * receivers from their own CPU's sender, so try_to_wake_up() never
  * weighs a move, and load_balance() moves hot tasks anyway after
  * cache_nice_tries (1) failed attempts: their curves were flat. Here a
- * worker of CPU 1 is woken from CPU 0, and try_to_wake_up() pulls it to
- * CPU 0 if it slept longer than cache_hot_time (wake-affine: cache-cold),
- * else leaves it where its cache is, unless CPU 0 is far less loaded
- * (wake-balance). The value decides every such wakeup.
+ * worker of CPU 1 is woken from CPU 0, and try_to_wake_up() (unless CPU 1
+ * is idle) pulls it to CPU 0 if it slept longer than cache_hot_time
+ * (wake-affine: cache-cold), else leaves it where its cache is, unless
+ * CPU 0 is far less loaded (wake-balance). The value decides every such
+ * wakeup of a busy CPU 1.
  */
 #include <poll.h>
 #include "bench.h"
