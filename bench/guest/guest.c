@@ -110,8 +110,8 @@ static double migration_cost_us(void)
 
 /*
  * One run of point p: set it, warm up, measure, print its BENCH run line.
- * -1 if the kernel refused its value: a run at the old value would carry
- * this point's name.
+ * -1 if the kernel refused its value, or a pin point's task was not pinned:
+ * a run at the old value (or unpinned) would carry this point's name.
  */
 static int run_point(const struct workload *w, const struct params *prm,
 		      const char *p, int rep, int n, int total, long derived,
@@ -131,21 +131,40 @@ static int run_point(const struct workload *w, const struct params *prm,
 		       "%ld us (%s)\n", p, us, strerror(errno));
 		return -1;
 	}
-	if ((strcmp(p, "pin") == 0) != pinned) {
-		pinned = !pinned;
-		for (i = 0; i < prm->nprocs - w->fixed; i++)
-			pin(pids[i], pinned ? w->home(prm, i) : -1);
-	}
+	/*
+	 * mig ends before pin begins: ending it unpins every worker, which
+	 * undid the pins of a pin point that followed mig (each even
+	 * repetition runs the points backwards: until 2026-12-03 most "pinned"
+	 * runs of those repetitions were not pinned).
+	 */
 	if ((strcmp(p, "mig") == 0) != sh->mig) {
 		sh->mig = !sh->mig;
 		for (i = 0; !sh->mig && i < prm->nworkers; i++)
 			pin(pids[i], -1);
 	}
+	if ((strcmp(p, "pin") == 0) != pinned) {
+		pinned = !pinned;
+		for (i = 0; i < prm->nprocs - w->fixed; i++)
+			pin(pids[i], pinned ? w->home(prm, i) : -1);
+	}
 	sh->epoch++;
 	sleep_s(prm->warm_s);
+	/* a worker that was inside maybe_move() when mig ended unpinned itself */
+	for (i = 0; pinned && i < prm->nprocs - w->fixed; i++)
+		pin(pids[i], w->home(prm, i));
 	snapshot(&a, prm->nworkers);
 	sleep_s(prm->run_s);
 	snapshot(&b, prm->nworkers);
+	for (i = 0; pinned && i < prm->nprocs - w->fixed; i++) {
+		cpu_set_t set;
+
+		if (sched_getaffinity(pids[i], sizeof(set), &set) != 0 ||
+		    CPU_COUNT(&set) != 1 || !CPU_ISSET(w->home(prm, i), &set)) {
+			printf("BENCH error point pin: task %d was not pinned to "
+			       "CPU %d during the run\n", i, w->home(prm, i));
+			return -1;
+		}
+	}
 	el = b.t - a.t;
 	left = (now() - t_start) / n * (total - n);
 	for (j = 0; j <= NGAP; j++)
