@@ -49,7 +49,9 @@
 #         256), BENCH_COMPUTE_US (warm compute per transaction, 3000: the
 #         first patched boot turns it into steps, every later boot of the
 #         workload walks as many), BENCH_SLEEP_US (I/O wait range,
-#         1000-25000)
+#         1000-25000), BENCH_STREAM_KB (new lines read per transaction
+#         after the walk, 0: the stream that ages the other sets of a CPU,
+#         bench/guest/util.c)
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
 set -eu
@@ -102,6 +104,8 @@ workers=${BENCH_WORKERS:-3}
 compute_us=${BENCH_COMPUTE_US:-3000}
 sleep_us=${BENCH_SLEEP_US:-1000-25000}
 sleep_min=${sleep_us%-*} sleep_max=${sleep_us#*-}
+stream_kb=${BENCH_STREAM_KB:-0}
+case $stream_kb in ''|*[!0-9]*) die "BENCH_STREAM_KB: a whole number of KB, not '$stream_kb'" ;; esac
 groups=${BENCH_GROUPS:-4}
 senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
@@ -227,7 +231,7 @@ run_boot() {
 		pts=boot,pin$(i=1; while [ $i -lt "$uruns" ]; do printf ',boot'; i=$((i + 1)); done)
 	fi
 	if [ "$load" != msg ]; then
-		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max"
+		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max chstream_kb=$stream_kb"
 		# The steps of a transaction: calibrated once, in the first
 		# boot of the workload (a guest's own calibration varied
 		# 7-fold between boots, and with it the work a transaction does).

@@ -2,7 +2,8 @@
 # The benchmark guest (bench/guest/) on the host: it compiles as
 # make-initramfs.sh compiles it, without a warning, its points and the
 # cost they multiply come out in the right us (tests/bench-guest/
-# points-test.c), and so do its I/O waits (wait-test.c). No boot.
+# points-test.c), and so do its I/O waits (wait-test.c); its stream reads
+# only new lines (stream-test.c). No boot.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -40,5 +41,6 @@ host_test() {
 }
 host_test points "$ROOT/bench/guest/points.c"
 host_test wait "$ROOT/bench/guest/util.c"
+host_test stream "$ROOT/bench/guest/util.c"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -56,6 +56,8 @@ struct params {
 	long steps;			/* nodes walked per transaction */
 	long compute_us;		/* oltp, io: what the steps are calibrated to */
 	long sleep_min, sleep_max;	/* oltp, io: the I/O wait, us */
+	long stream_kb;			/* oltp, io: new lines read per transaction */
+	long cache_kb;			/* the modelled cache (chk's model_kb), else cpuinfo's */
 	double run_s, warm_s;		/* measured and warm-up time per run */
 	int nworkers;			/* tasks whose transactions count */
 	int nprocs;			/* all tasks */
@@ -81,6 +83,7 @@ extern const struct workload oltp_load, msg_load, io_load;
 
 /* util.c */
 long env_long(const char *name, long def);
+long chk_long(const char *key, long def);
 long guest_hz(void);
 double now(void);
 void sleep_s(double s);
@@ -99,6 +102,9 @@ int bench_pipe(int fd[2]);
 int new_run(int *epoch, int id);
 long draw_wait_us(long min, long max);
 void maybe_move(int *cpu);
+struct stream { volatile uint32_t *base; size_t lines, pos; };
+int make_stream(struct stream *s, long stream_kb, long cache_kb, int tasks);
+void stream_read(struct stream *s, long kb);
 
 /* snapshot.c */
 struct snap {

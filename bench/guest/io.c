@@ -60,13 +60,14 @@ static void disk(int reqfd, const int *reply, int n)
 static void worker(int id, int reqfd, int replyfd, const struct params *p)
 {
 	struct node *ws = make_ws(p->ws_kb);
+	struct stream st;
 	struct req r = { id, 0 };
 	uint32_t pos = 0;
 	int cpu = id % ncpu, epoch = -1;
 	double off = 0;
 	char c;
 
-	if (!ws)
+	if (!ws || make_stream(&st, p->stream_kb, p->cache_kb, p->nworkers) != 0)
 		_exit(1);
 	pos = walk(ws, 0, p->steps);	/* touch it once: fault the pages in */
 	for (;;) {
@@ -75,6 +76,7 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 		if (off > 0)
 			count_gap(id, now() - off);
 		pos = walk(ws, pos, p->steps);
+		stream_read(&st, p->stream_kb);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;
 		off = now();
@@ -144,9 +146,9 @@ static int home(const struct params *p, int i)
 static void info(const struct params *p)
 {
 	printf("BENCH info load=io workers_per_cpu=%ld workers=%d ws_kb=%ld "
-	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld disk_cpu=0",
+	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld disk_cpu=0",
 	       p->wpc, p->nworkers, p->ws_kb, p->steps, p->compute_us,
-	       p->sleep_min, p->sleep_max);
+	       p->sleep_min, p->sleep_max, p->stream_kb);
 }
 
 /* fixed = 1: the disk stays on CPU 0 at every point */

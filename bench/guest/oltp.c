@@ -2,8 +2,9 @@
  * oltp: W worker processes per CPU. A transaction walks `steps` nodes of
  * the worker's private working set in a random cyclic order (pointer
  * chasing over 64-byte nodes: every step a dependent load of a new cache
- * line), then waits for "I/O": a nanosleep drawn log-uniformly from
- * [chsleep_min_us, chsleep_max_us]. The draws restart from the same seed at
+ * line), reads chstream_kb of new lines (util.c: the stream), then waits
+ * for "I/O": a nanosleep drawn log-uniformly from [chsleep_min_us,
+ * chsleep_max_us]. The draws restart from the same seed at
  * every run, so every point sees the same sequence of waits. There is no
  * shared server: a single one (the first version's pipe to a log writer)
  * made convoys that swung the idle share between 0 and 56 % for the same
@@ -13,16 +14,17 @@
  */
 #include "bench.h"
 
-static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_max)
+static void worker(int id, const struct params *p)
 {
-	struct node *ws = make_ws(ws_kb);
+	struct node *ws = make_ws(p->ws_kb);
+	struct stream st;
 	uint32_t pos = 0;
 	int cpu = id % ncpu, epoch = -1;
 	double off = 0;
 
-	if (!ws)
+	if (!ws || make_stream(&st, p->stream_kb, p->cache_kb, p->nworkers) != 0)
 		_exit(1);
-	pos = walk(ws, 0, steps);	/* touch it once: fault the pages in */
+	pos = walk(ws, 0, p->steps);	/* touch it once: fault the pages in */
 	for (;;) {
 		struct timespec io;
 		long us;
@@ -31,12 +33,13 @@ static void worker(int id, size_t ws_kb, long steps, long sleep_min, long sleep_
 			off = 0;
 		if (off > 0)
 			count_gap(id, now() - off);
-		pos = walk(ws, pos, steps);
+		pos = walk(ws, pos, p->steps);
+		stream_read(&st, p->stream_kb);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
 		off = now();
-		if (sleep_max > 0) {
-			us = draw_wait_us(sleep_min, sleep_max);
+		if (p->sleep_max > 0) {
+			us = draw_wait_us(p->sleep_min, p->sleep_max);
 			io.tv_sec = us / 1000000;
 			io.tv_nsec = (us % 1000000) * 1000;
 			nanosleep(&io, NULL);
@@ -64,7 +67,7 @@ static int start(const struct params *p, pid_t *pids)
 	for (i = 0; i < p->nworkers; i++) {
 		pids[i] = fork();
 		if (pids[i] == 0)
-			worker(i, p->ws_kb, p->steps, p->sleep_min, p->sleep_max);
+			worker(i, p);
 		if (pids[i] < 0)
 			return -1;
 	}
@@ -81,9 +84,9 @@ static int home(const struct params *p, int i)
 static void info(const struct params *p)
 {
 	printf("BENCH info load=oltp workers_per_cpu=%ld workers=%d ws_kb=%ld "
-	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld",
+	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld",
 	       p->wpc, p->nworkers, p->ws_kb, p->steps, p->compute_us,
-	       p->sleep_min, p->sleep_max);
+	       p->sleep_min, p->sleep_max, p->stream_kb);
 }
 
 const struct workload oltp_load = { "oltp", shape, default_steps, start, home, info, 0 };

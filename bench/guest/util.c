@@ -19,15 +19,22 @@ long env_long(const char *name, long def)
 	return v && *v ? strtol(v, NULL, 10) : def;
 }
 
-/* HZ as boot.sh passes it: chk=hz:<HZ>,cpus:<n>,... (or chhz=<HZ>) */
-long guest_hz(void)
+/* key of boot.sh's word chk=hz:<HZ>,cpus:<n>,...,model_kb:<KB>,...; def if absent */
+long chk_long(const char *key, long def)
 {
 	const char *p = getenv("chk");
+	size_t n = strlen(key);
 
 	for (; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-		if (!strncmp(p, "hz:", 3))
-			return strtol(p + 3, NULL, 10);
-	return env_long("chhz", 0);
+		if (!strncmp(p, key, n) && p[n] == ':')
+			return strtol(p + n + 1, NULL, 10);
+	return def;
+}
+
+/* HZ as boot.sh passes it (or chhz=<HZ>) */
+long guest_hz(void)
+{
+	return chk_long("hz", env_long("chhz", 0));
 }
 
 double now(void)
@@ -235,4 +242,54 @@ void maybe_move(int *cpu)
 	pin(0, *cpu);
 	if (!sh->mig)		/* the point ended meanwhile */
 		pin(0, -1);
+}
+
+/*
+ * The stream: the rows a transaction scans besides its own set (chstream_kb
+ * per transaction, 0: none). Each task reads the next stream_kb of a
+ * private region, one line a step, in order. The regions of all `tasks`
+ * add up to 8 times the cache (each at least 1 MB): a line comes back only
+ * after its task read its whole region again, by when the CPUs have read
+ * several caches' worth of other lines, so every read is a miss that
+ * evicts a line of somebody's set. The stream is the clock by which the
+ * sets of a CPU's other tasks go cold, as a real OLTP load's scans age the
+ * cache: without it the sets (768 KB a CPU) never leave a 16 MB cache, and
+ * a task is as hot after a second as after a millisecond.
+ */
+int make_stream(struct stream *s, long stream_kb, long cache_kb, int tasks)
+{
+	size_t kb = 8 * cache_kb / (tasks > 0 ? tasks : 1), i;
+
+	if (kb < 1024)
+		kb = 1024;
+	s->base = NULL;
+	s->lines = s->pos = 0;
+	if (stream_kb <= 0)
+		return 0;
+	s->base = mmap(NULL, kb * 1024, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (s->base == MAP_FAILED) {
+		printf("BENCH error no memory for a %zu KB stream\n", kb);
+		return -1;
+	}
+	s->lines = kb * 1024 / sizeof(struct node);
+	/* written once: untouched pages would all read the one zero page */
+	for (i = 0; i < s->lines; i++)
+		s->base[i * 16] = i;
+	return 0;
+}
+
+void stream_read(struct stream *s, long kb)
+{
+	size_t n = kb * 1024 / sizeof(struct node);
+	uint32_t sum = 0;
+
+	if (!s->lines)
+		return;
+	while (n--) {
+		sum += s->base[s->pos * 16];
+		if (++s->pos == s->lines)
+			s->pos = 0;
+	}
+	sh->sink += sum;
 }
