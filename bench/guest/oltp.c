@@ -4,8 +4,8 @@
  * chasing over 64-byte nodes: every step a dependent load of a new cache
  * line), reads chstream_kb of new lines (util.c: the stream), then waits
  * for "I/O": a nanosleep drawn log-uniformly from [chsleep_min_us,
- * chsleep_max_us]. The draws restart from the same seed at
- * every run, so every point sees the same sequence of waits. There is no
+ * chsleep_max_us]. The draws restart from the same seed at every run, so
+ * every point sees the same sequence of waits. There is no
  * shared server: a single one (the first version's pipe to a log writer)
  * made convoys that swung the idle share between 0 and 56 % for the same
  * setting. A task wakes after 1-25 ms; if its CPU is busy the wakeup and

@@ -1,9 +1,9 @@
 /*
  * Host test of bench/guest/util.c's stream (tests/bench-guest.sh): with
  * chstream_kb=0 there is none; otherwise each task's region is its share
- * of 8 times the cache (1 MB at least), each read takes the next stream_kb of new lines in order,
- * no line comes back before the whole region was read, and every page was
- * written (untouched pages would all read the one zero page). The cache it
+ * of 8 times the cache (1 MB at least), each read takes the next
+ * stream_kb of new lines in order, no line comes back before the whole
+ * region was read, and every page was written (untouched pages would all read the one zero page). The cache it
  * is sized on comes from boot.sh's chk word (model_kb), read by chk_long().
  */
 #include <stdio.h>
