@@ -17,6 +17,11 @@ export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
 
 ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 
+# `img=$$(scripts/build-kernel.sh ... | tail -n 1)` must fail when the build
+# does, not when tail does.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
 .PHONY: all source kernel boot shell report check bench cachemodel measure-host ia64-toolchain clean help
 
 all: boot

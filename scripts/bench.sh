@@ -165,9 +165,9 @@ msg "bench: results in $out"
 msg "bench: $cpus vCPUs ($topo), workloads: $loads; per workload $reps reps x ($nruns_p patched + $uruns unpatched runs) of ${warm_ms}+${run_ms} ms"
 
 # One build at a time: the host is shared.
-img_p=$("$ROOT/scripts/build-kernel.sh" "$config" | tail -n 1)
-img_u=$("$ROOT/scripts/build-kernel.sh" "$config" --unpatched | tail -n 1)
-initrd=$("$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c | tail -n 1)
+img_p=$(last_line "$ROOT/scripts/build-kernel.sh" "$config")
+img_u=$(last_line "$ROOT/scripts/build-kernel.sh" "$config" --unpatched)
+initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c)
 t_built=$(date +%s)
 
 # Estimated seconds of one boot: about 8 s of boot and setup, 3 s to settle, the

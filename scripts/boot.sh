@@ -41,7 +41,7 @@ for w in "$@"; do
 	case $w in MODEL=*) MODEL=${w#MODEL=} ;; esac
 done
 if [ -n "${MODEL:-}" ]; then
-	so=$("$ROOT/scripts/build-cachemodel.sh" | tail -n 1) || die "MODEL=$MODEL: the cache model plugin does not build"
+	so=$(last_line "$ROOT/scripts/build-cachemodel.sh") || die "MODEL=$MODEL: the cache model plugin does not build"
 	# MODEL_ARGS (key=value,...) override the machine's values, for the
 	# plugin and for what the guest's checks expect alike
 	# shellcheck disable=SC2086 # split on commas on purpose
@@ -210,7 +210,7 @@ if kernel_lines "$log" | grep -E -q "$KERNEL_BAD"; then
 fi
 grep -q '^GUEST END' "$log" || problem="${problem:+$problem; }no GUEST END"
 if grep -q '^GUEST FAIL' "$log"; then
-	problem="${problem:+$problem; }$(grep -c '^GUEST FAIL' "$log") GUEST FAIL line(s)"
+	problem="${problem:+$problem; }$(grep -c '^GUEST FAIL' "$log") GUEST FAIL line(s), the first: $(grep -m 1 '^GUEST FAIL' "$log" | cut -c12-150)"
 fi
 if [ -n "$problem" ]; then
 	echo "---- console of $name ($log), relevant part:" >&2

@@ -22,7 +22,7 @@ need_cmd flock
 # One kernel build at a time, held for prepare + build.
 build_lock
 
-linux=$("$ROOT/scripts/prepare-tree.sh" "$config" "$@" | tail -n 1)
+linux=$(last_line "$ROOT/scripts/prepare-tree.sh" "$config" "$@")
 top=$(dirname "$linux")
 tree=$(basename "$top")
 logs=$top/logs

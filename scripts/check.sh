@@ -39,7 +39,7 @@ fi
 # ---- 2: source verification
 if want 2; then
 	msg "check 2/6: source verification"
-	if src=$(scripts/get-source.sh 2> "$work/source.err" | tail -n 1) && [ -d "$src" ]; then
+	if src=$(last_line scripts/get-source.sh 2> "$work/source.err") && [ -d "$src" ]; then
 		pass "source-verifies"
 	else
 		fail "source-verifies" "$(tail -n 1 "$work/source.err")"; src=
@@ -97,7 +97,7 @@ fi
 # ---- 3: series hygiene
 if want 3; then
 	msg "check 3/6: series hygiene ($nfeature feature patches)"
-	src=$(scripts/get-source.sh | tail -n 1)
+	src=$(last_line scripts/get-source.sh)
 	t=$work/apply-pristine
 	rm -rf "$t"; cp -a "$src" "$t"
 	if [ "$nfeature" = 0 ]; then
@@ -236,11 +236,11 @@ if want 6; then
 	while read -r name cfg topo extra; do
 		case $name in ''|'#'*) continue ;; esac
 		msg "check 6/6: boot $name ($cfg, $topo${extra:+, $extra})"
-		if ! img=$(scripts/build-kernel.sh "$cfg" 2> "$work/boot-build-$name.log" | tail -n 1); then
+		if ! img=$(last_line scripts/build-kernel.sh "$cfg" 2> "$work/boot-build-$name.log"); then
 			fail "boot $name" "kernel $cfg does not build"; continue
 		fi
 		arch=$(config_arch "$cfg")
-		initrd=$(scripts/make-initramfs.sh "$arch" 2>> "$work/boot-build-$name.log" | tail -n 1) ||
+		initrd=$(last_line scripts/make-initramfs.sh "$arch" 2>> "$work/boot-build-$name.log") ||
 			{ fail "boot $name" "initramfs for $arch does not build"; continue; }
 		# shellcheck disable=SC2086 # extra: kernel words, split on purpose
 		if BOOT_NAME=$name scripts/boot.sh "$img" "$initrd" "$topo" $extra > "$work/boot-$name.out" 2> "$work/boot-$name.err" < /dev/null; then

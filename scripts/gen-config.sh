@@ -16,7 +16,7 @@ name=$1
 frag=$ROOT/configs/$name.frag
 [ -f "$frag" ] || die "no $frag"
 arch=$(config_arch "$name")
-linux=$("$ROOT/scripts/prepare-tree.sh" "$name" --unpatched | tail -n 1)
+linux=$(last_line "$ROOT/scripts/prepare-tree.sh" "$name" --unpatched)
 cc=$(toolchain_cc "$arch")
 cd "$linux"
 msg "$name: $(grep -c "^CONFIG_\|^# CONFIG_" "$frag") options from configs/$name.frag"

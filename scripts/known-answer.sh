@@ -44,9 +44,9 @@ case $nb in '' | *[!0-9]*) die "KA_BLANKS must be a number, not '$nb'" ;; esac
 [ $# -gt 0 ] || set -- chen4 small numa2
 work=$BUILD/known-answer
 mkdir -p "$work"
-img=$(scripts/build-kernel.sh x86_64-smp 2> "$work/build.log" | tail -n 1) ||
+img=$(last_line scripts/build-kernel.sh x86_64-smp 2> "$work/build.log") ||
 	die "x86_64-smp does not build (log: $work/build.log)"
-initrd=$(scripts/make-initramfs.sh x86_64 2>> "$work/build.log" | tail -n 1) ||
+initrd=$(last_line scripts/make-initramfs.sh x86_64 2>> "$work/build.log") ||
 	die "the initramfs does not build (log: $work/build.log)"
 user_args=${MODEL_ARGS:-}
 

@@ -20,6 +20,16 @@ msg() { printf '>>> %s\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# last_line CMD [ARG...]: the last line CMD prints on stdout, and CMD's exit
+# status (a pipe into `tail -n 1` would return tail's, so a failed build
+# went on with an empty path).
+last_line() {
+	_ll=$("$@") || return
+	printf '%s\n' "${_ll##*"$NL"}"
+}
+NL='
+'
+
 # need_cmd CMD: make sure CMD exists. Its Debian package is the one
 # scripts/packages names (the list .ci/run installs too). As root, install
 # it; otherwise stop and print the exact commands a user has to run. A

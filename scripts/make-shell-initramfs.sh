@@ -12,8 +12,8 @@ set -eu
 [ $# = 1 ] || die "usage: $0 x86_64|i386"
 arch=$1
 need_cmd cpio
-bb=$("$ROOT/scripts/build-busybox.sh" "$arch" | tail -n 1)
-hb=$("$ROOT/scripts/get-hackbench.sh" | tail -n 1)
+bb=$(last_line "$ROOT/scripts/build-busybox.sh" "$arch")
+hb=$(last_line "$ROOT/scripts/get-hackbench.sh")
 case $arch in x86_64) cc=musl-gcc ;; i386) cc=i386-linux-musl-gcc ;; *) die "no shell guest for $arch" ;; esac
 dir=$BUILD/initramfs-shell-$arch
 out=$dir.cpio

@@ -23,9 +23,9 @@ case $n in '' | 0 | *[!0-9]*) die "SPREAD_BOOTS must be a number above 0, not '$
 work=$BUILD/spread
 mkdir -p "$work"
 
-img=$(scripts/build-kernel.sh "$cfg" 2> "$work/build.log" | tail -n 1) ||
+img=$(last_line scripts/build-kernel.sh "$cfg" 2> "$work/build.log") ||
 	die "kernel $cfg does not build (log: $work/build.log)"
-initrd=$(scripts/make-initramfs.sh "$(config_arch "$cfg")" 2>> "$work/build.log" | tail -n 1) ||
+initrd=$(last_line scripts/make-initramfs.sh "$(config_arch "$cfg")" 2>> "$work/build.log") ||
 	die "initramfs does not build (log: $work/build.log)"
 
 # value LOG PATTERN: the number of us after PATTERN in the kernel's lines

@@ -34,7 +34,7 @@ logs=$top/logs
 mkdir -p "$logs"
 log=$logs/prepare.log
 
-src=$("$ROOT/scripts/get-source.sh" | tail -n 1)
+src=$(last_line "$ROOT/scripts/get-source.sh")
 
 # The combined series: every toolchain fix first, then the feature series.
 # QUILT_PATCHES is the repository root, so entries read toolchain/x.patch

@@ -26,7 +26,7 @@ fi
 # The plugin: builds against the installed QEMU's API and loads (the build
 # script checks the API version by loading it); a machine that does not
 # exist stops QEMU with the plugin's own message.
-if so=$("$ROOT/scripts/build-cachemodel.sh" 2> "$work/build.err" | tail -n 1) && [ -f "$so" ]; then
+if so=$(last_line "$ROOT/scripts/build-cachemodel.sh" 2> "$work/build.err") && [ -f "$so" ]; then
 	echo "PASS cachemodel-plugin-builds-and-loads"; pass=$((pass + 1))
 	if out=$(timeout 30 qemu-system-x86_64 -M none -display none -nodefaults \
 		-plugin "$so,machine=nosuch" 2>&1); then

@@ -17,7 +17,7 @@ need_cmd qemu-i386
 work=$BUILD/derivation
 rm -rf "$work"
 mkdir -p "$work/tree"
-src=$("$ROOT/scripts/get-source.sh" | tail -n 1)
+src=$(last_line "$ROOT/scripts/get-source.sh")
 
 # The series applied to copies of the files it touches.
 sed 's/#.*//' "$ROOT/series" | awk 'NF { print $1 }' >"$work/series"

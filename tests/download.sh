@@ -36,7 +36,7 @@ mkdir -p "$www" "$work/caches"
 # The matching tarball: the verified pristine tree (from the real lookup,
 # read only) as linux-2.6.9/..., bzip2-compressed like the official one.
 # About 20 s of CPU, so it is kept, keyed on the tree it was made from.
-src=$("$ROOT/scripts/get-source.sh" | tail -n 1)
+src=$(last_line "$ROOT/scripts/get-source.sh")
 good=$work/pristine.tar.bz2
 if [ ! -f "$good" ] || [ "$(cat "$good.from" 2>/dev/null)" != "$src $PRISTINE_TREE_ID" ]; then
 	msg "making $good from $src (once)"

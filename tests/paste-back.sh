@@ -17,9 +17,9 @@ cd "$ROOT"
 
 work=$BUILD/paste-back
 mkdir -p "$work"
-img=$(scripts/build-kernel.sh x86_64-smp 2> "$work/build.log" | tail -n 1) ||
+img=$(last_line scripts/build-kernel.sh x86_64-smp 2> "$work/build.log") ||
 	{ t_ko paste-back-kernel "x86_64-smp does not build (log: $work/build.log)"; t_finish; }
-initrd=$(scripts/make-initramfs.sh x86_64 2>> "$work/build.log" | tail -n 1) ||
+initrd=$(last_line scripts/make-initramfs.sh x86_64 2>> "$work/build.log") ||
 	{ t_ko paste-back-initramfs "see $work/build.log"; t_finish; }
 
 # view LOG: the cpu/level/value columns of /proc/sched_domains in a boot log

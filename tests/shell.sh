@@ -18,10 +18,10 @@ finish() { echo "$pass passed, $fail failed"; [ "$fail" = 0 ]; exit; }
 shell() {
 	_c=$1 _a=$2 _t=$3 _w=$work/$1
 	mkdir -p "$_w"
-	if ! _img=$("$ROOT/scripts/build-kernel.sh" "$_c" 2> "$_w/build.log" | tail -n 1); then
+	if ! _img=$(last_line "$ROOT/scripts/build-kernel.sh" "$_c" 2> "$_w/build.log"); then
 		echo "FAIL $_c/shell-kernel: see $_w/build.log"; fail=$((fail + 1)); return
 	fi
-	if ! _initrd=$("$ROOT/scripts/make-shell-initramfs.sh" "$_a" 2>> "$_w/build.log" | tail -n 1); then
+	if ! _initrd=$(last_line "$ROOT/scripts/make-shell-initramfs.sh" "$_a" 2>> "$_w/build.log"); then
 		echo "FAIL $_c/shell-initramfs: $(tail -n 1 "$_w/build.log")"; fail=$((fail + 1)); return
 	fi
 	_p=$_w/serial

@@ -57,11 +57,11 @@ for c in $cases; do
 	eval "initrd=\${STRESS_INITRD_$var:-}"
 	if [ -z "$img" ]; then
 		msg "stress: kernel $cfg"
-		img=$(scripts/build-kernel.sh "$cfg" 2> "$work/build-$cfg.log" | tail -n 1) ||
+		img=$(last_line scripts/build-kernel.sh "$cfg" 2> "$work/build-$cfg.log") ||
 			die "kernel $cfg does not build (log: $work/build-$cfg.log)"
 	fi
 	if [ -z "$initrd" ]; then
-		initrd=$(scripts/make-initramfs.sh "$(config_arch "$cfg")" 2>> "$work/build-$cfg.log" | tail -n 1) ||
+		initrd=$(last_line scripts/make-initramfs.sh "$(config_arch "$cfg")" 2>> "$work/build-$cfg.log") ||
 			die "initramfs for $cfg does not build (log: $work/build-$cfg.log)"
 	fi
 	[ -f "$img" ] || die "no kernel image $img for $cfg"
