@@ -78,10 +78,14 @@
  * printed time includes the buffer's setup.  150 ms, plus 20 ms for one
  * such move and the setup; under the cache model a move to the far node
  * takes about 20 ms and the setup 7 ms (numa2: 117-129 ms when a 100 ms
- * deadline left the NUMA level one move).
+ * deadline left the NUMA level one move), and a slow host stretches both:
+ * ten numa2 boots on a quiet host took 170-191 ms (0-3 NUMA moves), and a
+ * CI run on 2026-12-03 that took 3215 s instead of 1900 s had one numa2
+ * boot over a 200 ms budget.  250 ms still catches levels that run on to
+ * their 10 moves each (numa2: 20 moves of about 25 ms).
  */
 #define BUDGET_US	170000L
-#define BUDGET_MODEL_US	200000L
+#define BUDGET_MODEL_US	250000L
 
 static int passed, failed;
 static char klog[1 << 18];
