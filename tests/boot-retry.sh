@@ -16,8 +16,8 @@ mkdir "$tmp/bin"
 : > "$tmp/image"
 : > "$tmp/initrd"
 # The fake qemu: attempt K prints the console FAKE_CONSOLE_K names ("ok",
-# "ioapic", "stuck", "inquire", "otherpanic", "nearmiss", "panichang": a
-# panic, then it hangs) into the -serial file.
+# "ioapic", "stuck", "inquire", "otherpanic", "nearmiss", "guestfail": two
+# failed checks, "panichang": a panic, then it hangs) into the -serial file.
 cat > "$tmp/bin/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
 log=
@@ -34,6 +34,7 @@ eval "kind=\${FAKE_CONSOLE_$n:-ok}"
 	otherpanic) printf 'Kernel panic - not syncing: Attempted to kill init!\r\n' ;;
 	nearmiss) printf "Kernel panic - not syncing: IO-APIC + timer works, something else broke\r\n" ;;
 	ok) printf 'GUEST PASS fake\r\nGUEST END\r\n' ;;
+	guestfail) printf 'GUEST PASS fake\r\nGUEST FAIL measure-time-budget: took 251000 us, budget 250000 us\r\nGUEST FAIL other: second\r\nGUEST END\r\n' ;;
 	panichang) printf 'Kernel panic - not syncing: Attempted to kill init!\r\n' ;;
 	esac
 } > "$log"
@@ -91,6 +92,14 @@ if [ "$rc" != 0 ] && [ "$secs" -lt 15 ] && [ "$attempts" = 1 ] &&
    grep -q "QEMU stopped after the kernel panicked" "$tmp/panichang.err"; then
 	pass "boot-panic-stops-qemu"
 else fail "boot-panic-stops-qemu" "rc $rc after ${secs}s (timeout 60 s), $attempts attempts: $(tail -n 1 "$tmp/panichang.err")"; fi
+
+# a failed guest check is not retried, and the error names the first one
+# (a CI run keeps only that line)
+run guestfail guestfail ok
+if [ "$rc" != 0 ] && [ "$attempts" = 1 ] && tail -n 1 "$tmp/guestfail.err" |
+   grep -q "2 GUEST FAIL line(s), the first: measure-time-budget: took 251000 us, budget 250000 us$"; then
+	pass "boot-guest-fail-named"
+else fail "boot-guest-fail-named" "rc $rc, $attempts attempts: $(tail -n 1 "$tmp/guestfail.err")"; fi
 
 run clean ok
 if [ "$rc" = 0 ] && [ "$attempts" = 1 ] && [ "$retries" = 0 ]; then
