@@ -12,8 +12,9 @@ set -eu
 [ $# = 1 ] || die "usage: $0 x86_64|i386"
 arch=$1
 need_cmd cpio
-bb=$(last_line "$ROOT/scripts/build-busybox.sh" "$arch")
+# hackbench.c first: a missing one stops the build before busybox's
 hb=$(last_line "$ROOT/scripts/get-hackbench.sh")
+bb=$(last_line "$ROOT/scripts/build-busybox.sh" "$arch")
 case $arch in x86_64) cc=musl-gcc ;; i386) cc=i386-linux-musl-gcc ;; *) die "no shell guest for $arch" ;; esac
 dir=$BUILD/initramfs-shell-$arch
 out=$dir.cpio
