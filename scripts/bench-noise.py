@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""bench-noise.py RUNS.CSV HOSTLOAD.TXT LOAD: the noise budget of one
-workload of a `make bench` run (scripts/bench.sh writes both files).
+"""bench-noise.py RUNS.CSV HOSTLOAD.TXT LOAD [HOSTSPEED.TXT]: the noise
+budget of one workload of a `make bench` run (scripts/bench.sh writes the
+files).
 
 Every run's log throughput is split into: the point's effect (mean over its
 repetitions), the boot's effect (a repetition's boot as a whole ran fast or
@@ -8,7 +9,8 @@ slow: the pairing with the same boot's 2.5 ms run removes it), warm-up (the
 first run of a boot), a linear drift over the boot, and what is left: the
 run-to-run noise, which the pairing cannot remove. Each part is printed as
 a standard deviation in % of throughput, with the host's other load per
-boot. Lag-1 correlation of the leftovers says whether the noise comes in
+boot, and the host's own speed around each boot (HOSTSPEED.TXT: a fixed
+loop timed before the first boot and after each). Lag-1 correlation of the leftovers says whether the noise comes in
 episodes longer than one run (placement states) or is independent.
 """
 import csv
@@ -41,6 +43,7 @@ def pct(x):
 
 def main():
     runs_csv, hostload_txt, load = sys.argv[1:4]
+    hostspeed_txt = sys.argv[4] if len(sys.argv) > 4 else None
     rows = [r for r in csv.DictReader(open(runs_csv)) if float(r["tps"]) > 0]
     hostload = {}
     for line in open(hostload_txt).read().split("\n")[1:]:
@@ -182,6 +185,59 @@ def main():
         p("- host load from other processes during these boots: mean %.1f %%, max %.1f %% (%s)"
           % (st.mean(v for _, v in hl), max(v for _, v in hl),
              max(hl, key=lambda kv: kv[1])[0]))
+    if hostspeed_txt:
+        host_speed(hostspeed_txt, load, pat, boot_eff)
+
+
+def host_speed(path, load, pat, boot_eff):
+    """The probes of HOSTSPEED.TXT ("probe core unit_us" lines, probes in
+    the order they ran): their spread, and each patched boot's effect
+    against the host's speed around it (the probes before and after)."""
+    units, order = {}, []
+    for line in open(path).read().split("\n")[1:]:
+        f = line.split()
+        if len(f) == 3 and float(f[2]) > 0:
+            if f[0] not in units:
+                order.append(f[0])
+            units.setdefault(f[0], []).append((f[1], math.log(float(f[2]))))
+    mine = [i for i, n in enumerate(order) if ("-%s-" % load) in n]
+    if not mine:
+        print("- host speed: no probe around this workload's boots")
+        return
+    # a probe's level: the median unit of all its cores
+    level = {n: st.median(x for _, x in v) for n, v in units.items()}
+    names = [order[i] for i in mine]
+    if mine[0] > 0:
+        names.insert(0, order[mine[0] - 1])
+    lv = [level[n] for n in names]
+    within = [x - st.mean(y for c2, y in units[n] if c2 == c)
+              for n in names for c, x in units[n]]
+    ncore = len({c for n in names for c, _ in units[n]})
+    print("- host speed (bench/host-speed.c, a fixed loop, before the first "
+          "boot and after each; %d probes of %d units on each of %d cores): "
+          "a unit took %.1f ms at best; the probes' medians %.1f-%.1f ms "
+          "(the slowest %.2fx the fastest), sd %.1f %% between probes, "
+          "%.1f %% between a probe's units"
+          % (len(names), len(units[names[0]]) // max(ncore, 1), ncore,
+             math.exp(min(x for n in names for _, x in units[n])) / 1000,
+             math.exp(min(lv)) / 1000, math.exp(max(lv)) / 1000,
+             math.exp(max(lv) - min(lv)),
+             pct(st.stdev(lv)) if len(lv) > 1 else 0,
+             pct(st.stdev(within)) if len(within) > 1 else 0))
+    # a boot ran between the probe before it and its own
+    pairs = []
+    for k, e in zip(pat, boot_eff):
+        n = "bench-%s-p-%s" % (load, k[1])
+        if n in order and order.index(n) > 0:
+            i = order.index(n)
+            pairs.append((-(level[n] + level[order[i - 1]]) / 2, e))
+    if len(pairs) > 2 and st.pstdev([a for a, _ in pairs]) > 0 \
+            and st.pstdev([b for _, b in pairs]) > 0:
+        r = st.correlation([a for a, _ in pairs], [b for _, b in pairs])
+        print("  a patched boot's mean offset against the host's speed around "
+              "it: correlation %.2f over %d boots (%.0f %% of the offsets' "
+              "variance; the pairing within a boot removes that part)"
+              % (r, len(pairs), 100 * r * r))
 
 
 if __name__ == "__main__":

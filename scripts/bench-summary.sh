@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench-summary.sh OUT LOAD...: the tables and verdicts of a `make bench` run
 # (scripts/bench.sh) from its runs, OUT/runs.txt (the guests' "BENCH run"
-# lines, each prefixed with load= and kernel=) and OUT/hostload.txt. For
+# lines, each prefixed with load= and kernel=), OUT/hostload.txt and, if
+# there, OUT/hostspeed.txt. For
 # each LOAD it writes OUT/LOAD/: runs.csv, summary.csv, table.md,
 # verdict.txt and noise.txt (scripts/bench-noise.py). No boot, no plot: it
 # runs on any runs.txt, which is how tests/bench-summary.sh checks it.
@@ -190,7 +191,9 @@ END {
 	echo "|---|---|---|---|---|---|---|---|---|---|"
 	awk -F, 'NR > 1 { printf "| %s | %d | %.1f ± %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |\n", $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 }' "$d/summary.csv"
 } > "$d/table.md"
-python3 "$ROOT/scripts/bench-noise.py" "$d/runs.csv" "$out/hostload.txt" "$L" > "$d/noise.txt"
+hs=$out/hostspeed.txt
+[ -f "$hs" ] || hs=
+python3 "$ROOT/scripts/bench-noise.py" "$d/runs.csv" "$out/hostload.txt" "$L" ${hs:+"$hs"} > "$d/noise.txt"
 # The verdict says when the host was not quiet: boots of this workload
 # during which other processes used more than 10 % of the host.
 awk -v L="$L" 'index($1, "-" L "-") && $2 > 10 { n++; b = b " " $1 " (" $2 " %)" }

@@ -19,7 +19,8 @@
 # ABBA, so a linear drift of the shared host hits both alike).
 #
 # Output: results/<timestamp>/ (git ignores results/): info.txt (host,
-# guest, host load during every boot), and per workload <load>/: runs.csv
+# guest, host load during every boot), hostspeed.txt (the host's speed
+# before the first boot and after each), and per workload <load>/: runs.csv
 # (every run), summary.csv, table.md, verdict.txt, noise.txt
 # (scripts/bench-noise.py), plot.png; the consoles.
 #
@@ -169,6 +170,7 @@ img_p=$(last_line "$ROOT/scripts/build-kernel.sh" "$config")
 img_u=$(last_line "$ROOT/scripts/build-kernel.sh" "$config" --unpatched)
 initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c)
 t_built=$(date +%s)
+gcc -O1 -Wall -o "$out/host-speed" "$ROOT/bench/host-speed.c" || die "bench/host-speed.c does not build"
 
 # Estimated seconds of one boot: about 8 s of boot and setup, 3 s to settle, the
 # calibration (first boot) and the runs themselves.
@@ -212,6 +214,26 @@ qemu_ticks() {
 boot_no=0
 hostload=$out/hostload.txt
 echo "boot other_busy_pct qemu_cpus" > "$hostload"
+# probe_host NAME: the host's own speed while no QEMU of ours runs (before
+# the first boot and after each): 10 units of bench/host-speed.c on every
+# core at once, each copy pinned; a slow host hides from hostload.txt
+# (steal stays near 0), not from a fixed loop. About 0.3 s a probe.
+hostspeed=$out/hostspeed.txt
+echo "probe core unit_us" > "$hostspeed"
+probe_host() {
+	hc=0
+	while [ $hc -lt "$(nproc)" ]; do
+		taskset -c $hc "$out/host-speed" 10 > "$out/host-speed.$hc" &
+		hc=$((hc + 1))
+	done
+	wait
+	hc=0
+	while [ $hc -lt "$(nproc)" ]; do
+		sed "s/^/$1 $hc /" "$out/host-speed.$hc" >> "$hostspeed"
+		rm -f "$out/host-speed.$hc"
+		hc=$((hc + 1))
+	done
+}
 # run_boot LOAD KIND REP: one boot of the patched (p) or unpatched (u)
 # kernel running LOAD.
 run_boot() {
@@ -291,6 +313,7 @@ run_boot() {
 		cat "$out/$name.out" >&2
 		die "bench boot $name failed (console: $log)"
 	fi
+	probe_host "$name"
 	# other_busy: the host's busy share (of all its cores) that was not
 	# this QEMU; qemu_cpus: how many host cores QEMU kept busy
 	echo "$name $h0 $h1" | awk '{
@@ -317,6 +340,7 @@ run_boot() {
 }
 
 : > "$out/runs.txt"
+probe_host start
 for l in $loads; do
 	load_steps=${BENCH_STEPS:-}
 	r=1
@@ -422,4 +446,4 @@ for L in $loads; do
 	cat "$out/$L/noise.txt"
 done
 echo
-echo "results: $out (info.txt hostload.txt; per workload: runs.csv summary.csv table.md verdict.txt noise.txt plot.png)"
+echo "results: $out (info.txt hostload.txt hostspeed.txt; per workload: runs.csv summary.csv table.md verdict.txt noise.txt plot.png)"

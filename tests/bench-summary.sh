@@ -63,6 +63,20 @@ make_runs() {
 		}
 	}' > "$1/runs.txt"
 	printf 'boot other_busy_pct qemu_cpus\nbench-t-p-1 3.0 2.00\nbench-t-u-1 12.5 2.00\n' > "$1/hostload.txt"
+	# The host's speed, probed before the first boot and after each in
+	# bench.sh's ABBA order: 10 units a core on 2 cores, +-2 % apart,
+	# 20 ms divided by the patched boot's speed of that rep, so a slow
+	# host goes with a slow boot
+	awk 'function probe(name, r,   c, u) {
+		for (c = 0; c < 2; c++) for (u = 0; u < 10; u++)
+			printf "%s %d %.0f\n", name, c, 20000 / (1 + 0.3 * sin(r)) * (1 + 0.02 * (u % 3 - 1))
+	}
+	BEGIN {
+		print "probe core unit_us"; probe("start", 1)
+		for (r = 1; r <= 6; r++)
+			if (r % 2) { probe("bench-t-p-" r, r); probe("bench-t-u-" r, r) }
+			else { probe("bench-t-u-" r, r); probe("bench-t-p-" r, r) }
+	}' > "$1/hostspeed.txt"
 }
 
 # case NAME EFFECTS WARMUP_PCT [DRIFT_PCT]: made-up runs summarised in
@@ -96,6 +110,16 @@ expect noise-bridge "$a/t/noise.txt" 'unpatched / patched 2\.5 ms across boots: 
 expect noise-clock "$a/t/noise.txt" 'guest clock: 2\.00 guest seconds per TSC second .* correlation with a run.s leftover throughput 0\.[89][0-9]'
 expect hostload-warned "$v" '^WARNING: 1 boots ran while other processes used more than 10 % of the host: bench-t-u-1 \(12\.5 %\)'
 expect noise-hostload "$a/t/noise.txt" 'host load from other processes during these boots: mean 7\.8 %, max 12\.5 %'
+# 13 probes (start and the 12 boots'), fastest unit 15711 x 0.98 us,
+# medians 15.7 (rep 2) to 28.1 ms (rep 5)
+expect noise-hostspeed "$a/t/noise.txt" 'host speed .* 13 probes of 10 units on each of 2 cores\): a unit took 15\.4 ms at best; the probes. medians 15\.7-28\.1 ms \(the slowest 1\.79x the fastest\)'
+# every boot's speed follows its probes: only rep 3's and rep 5's
+# brackets mix two reps' levels
+expect noise-hostspeed-boot "$a/t/noise.txt" 'offset against the host.s speed around it: correlation 0\.9[0-9] over 6 boots'
+rm "$a/hostspeed.txt"
+scripts/bench-summary.sh "$a" t > "$work/clear-nospeed.out" 2>&1 || true
+if grep -q 'host speed' "$a/t/noise.txt"; then ko noise-no-hostspeed "a host speed line without hostspeed.txt"
+else ok noise-no-hostspeed; fi
 
 # 2: the same with a 10 % warm-up on every boot's first run: the budget
 # must see it
