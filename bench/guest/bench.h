@@ -25,6 +25,7 @@
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
+#define HOT_TIME_MAX_US	4000000L	/* the series' CACHE_HOT_TIME_MAX */
 #define VIEW		"/proc/sched_domains"
 #define MAXCPU		64
 #define MAXW		512

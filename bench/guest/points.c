@@ -26,8 +26,11 @@ double cost_from_log(const char *log)
 /*
  * A point's cache_hot_time, us: "d", "pin", "mig" = the boot value, "aa"
  * = 2500, "boot" = -1 (do not write), "c<f>" = f times cost_us, rounded,
- * a number = itself; -2 = not a point of this boot (a typo, or "c<f>"
- * without a measured cost).
+ * at most the kernel's limit, a number = itself; -2 = not a point of this
+ * boot (a typo, or "c<f>" without a measured cost).
+ * The limit: c32 of a chen4 boot is 2.7-3.9 s, and one boot on a slow host
+ * (2026-12-03) measured 255.7 ms, whose c32 the kernel refused; the
+ * largest value the kernel takes is the point the sweep means there.
  */
 long point_us(const char *p, long derived, double cost_us)
 {
@@ -45,7 +48,8 @@ long point_us(const char *p, long derived, double cost_us)
 		f = strtod(p + 1, &end);
 		if (end == p + 1 || *end || !(f >= 0) || cost_us < 0)
 			return -2;
-		return (long)(f * cost_us + 0.5);
+		return f * cost_us + 0.5 < HOT_TIME_MAX_US ?
+			(long)(f * cost_us + 0.5) : HOT_TIME_MAX_US;
 	}
 	us = strtol(p, &end, 10);
 	return end == p || *end || us < 0 ? -2 : us;
