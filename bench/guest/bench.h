@@ -41,6 +41,7 @@ struct shared {
 	volatile unsigned long count[MAXW][16];
 	volatile unsigned long sink;
 	volatile int mig;		/* "mig" point: move every transaction */
+	volatile int want[MAXW];	/* a task's CPU when not "mig", -1 any */
 	volatile int epoch;		/* bumped per run: restart the sleep draws */
 };
 
@@ -102,7 +103,7 @@ void count_gap(int id, double off_s);
 int bench_pipe(int fd[2]);
 int new_run(int *epoch, int id);
 long draw_wait_us(long min, long max);
-void maybe_move(int *cpu);
+void maybe_move(int *cpu, int id);
 struct stream { volatile uint32_t *base; size_t lines, pos; };
 int make_stream(struct stream *s, long stream_kb, long cache_kb, int tasks);
 void stream_read(struct stream *s, long kb);

@@ -146,12 +146,15 @@ static int run_point(const struct workload *w, const struct params *prm,
 	}
 	if ((strcmp(p, "pin") == 0) != pinned) {
 		pinned = !pinned;
-		for (i = 0; i < prm->nprocs - w->fixed; i++)
-			pin(pids[i], pinned ? w->home(prm, i) : -1);
+		for (i = 0; i < prm->nprocs - w->fixed; i++) {
+			sh->want[i] = pinned ? w->home(prm, i) : -1;
+			pin(pids[i], sh->want[i]);
+		}
 	}
 	sh->epoch++;
 	sleep_s(prm->warm_s);
-	/* a worker that was inside maybe_move() when mig ended unpinned itself */
+	/* a worker that was inside maybe_move() when mig ended may have
+	 * taken its old want (-1) */
 	for (i = 0; pinned && i < prm->nprocs - w->fixed; i++)
 		pin(pids[i], w->home(prm, i));
 	snapshot(&a, prm->nworkers);
@@ -326,6 +329,8 @@ int main(void)
 		printf("BENCH error shared mmap: %s\n", strerror(errno));
 		goto out;
 	}
+	for (i = 0; i < MAXW; i++)
+		sh->want[i] = -1;
 	if (env_long("chcalib", 1))	/* others: the other sets on a CPU */
 		calibrate(cache_kb, prm.ws_kb, prm.nworkers / ncpu - 1);
 	prm.steps = env_long("chsteps", 0);

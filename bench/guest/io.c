@@ -83,7 +83,7 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 		r.us = draw_wait_us(p->sleep_min, p->sleep_max);
 		if (write(reqfd, &r, sizeof(r)) != sizeof(r) || read(replyfd, &c, 1) != 1)
 			_exit(1);
-		maybe_move(&cpu);
+		maybe_move(&cpu, id);
 	}
 }
 

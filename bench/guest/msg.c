@@ -44,7 +44,7 @@ static void receiver(int id, int rfd, size_t ws_kb, long steps)
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;
 		off = now();
-		maybe_move(&cpu);
+		maybe_move(&cpu, id);
 	}
 }
 

@@ -44,7 +44,7 @@ static void worker(int id, const struct params *p)
 			io.tv_nsec = (us % 1000000) * 1000;
 			nanosleep(&io, NULL);
 		}
-		maybe_move(&cpu);
+		maybe_move(&cpu, id);
 	}
 }
 

@@ -234,14 +234,20 @@ long draw_wait_us(long min, long max)
 	return min * exp(log((double)max / min) * (xorshift() >> 11) / 9007199254740992.0);
 }
 
-void maybe_move(int *cpu)
+/*
+ * The point may end while a task is here, and the task may then wait on
+ * its new CPU's queue for longer than the next point's warm-up (msg under
+ * chen4, 2026-12-03: a receiver came back inside a pinned run and
+ * unpinned itself): it takes what the guest wants for it now.
+ */
+void maybe_move(int *cpu, int id)
 {
 	if (!sh->mig)
 		return;
 	*cpu = (*cpu + 1) % ncpu;
 	pin(0, *cpu);
 	if (!sh->mig)		/* the point ended meanwhile */
-		pin(0, -1);
+		pin(0, sh->want[id]);
 }
 
 /*
