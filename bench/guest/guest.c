@@ -27,7 +27,8 @@
  *                        "mig" = every worker (msg: receiver) moves to the
  *                        next CPU after each transaction (message);
  *                        pin and mig are the sensitivity control; a
- *                        value the kernel refuses (above 4 s) stops the
+ *                        "c<f>" stops at the kernel's 4 s, a number
+ *                        the kernel refuses (above 4 s) stops the
  *                        sweep with a BENCH error line
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
  *                        then rep 2...; counterbalanced order: odd reps
