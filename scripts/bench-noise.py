@@ -9,9 +9,10 @@ slow: the pairing with the same boot's 2.5 ms run removes it), warm-up (the
 first run of a boot), a linear drift over the boot, and what is left: the
 run-to-run noise, which the pairing cannot remove. Each part is printed as
 a standard deviation in % of throughput, with the host's other load per
-boot, and the host's own speed around each boot (HOSTSPEED.TXT: a fixed
-loop timed before the first boot and after each). Lag-1 correlation of the leftovers says whether the noise comes in
-episodes longer than one run (placement states) or is independent.
+boot and the host's own speed around each boot (HOSTSPEED.TXT: a fixed
+loop timed before the first boot and after each). Lag-1 correlation of
+the leftovers says whether the noise comes in episodes longer than one
+run (placement states) or is independent.
 """
 import csv
 import math

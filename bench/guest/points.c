@@ -48,8 +48,8 @@ long point_us(const char *p, long derived, double cost_us)
 		f = strtod(p + 1, &end);
 		if (end == p + 1 || *end || !(f >= 0) || cost_us < 0)
 			return -2;
-		return f * cost_us + 0.5 < HOT_TIME_MAX_US ?
-			(long)(f * cost_us + 0.5) : HOT_TIME_MAX_US;
+		f = f * cost_us + 0.5;
+		return f < HOT_TIME_MAX_US ? (long)f : HOT_TIME_MAX_US;
 	}
 	us = strtol(p, &end, 10);
 	return end == p || *end || us < 0 ? -2 : us;
