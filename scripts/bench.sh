@@ -142,10 +142,7 @@ nruns_p=$(echo "$points" | tr ',' '\n' | grep -c .)
 # difference between points run at different times). busy_pct: the share of
 # the host's CPU time that was not idle over the next 2 s (the load average
 # would still count a job that ended a minute ago). During the boots,
-# other_busy (below) counts what was not our QEMU.
-cpu_ticks() { # busy total
-	awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat
-}
+# hostload.txt counts what was not our QEMU (lib.sh's host_sample).
 busy_pct() {
 	a=$(cpu_ticks)
 	sleep 2
@@ -205,11 +202,6 @@ qemu_of() {
 		[ "$(cat "/proc/$q/comm" 2>/dev/null)" = qemu-system-x86 ] && { echo "$q"; return 0; }
 	done
 	return 1
-}
-# qemu_ticks PID: its CPU time (utime + stime, clock ticks like /proc/stat);
-# nothing, and a failure, once it is gone
-qemu_ticks() {
-	awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null
 }
 
 boot_no=0
@@ -291,12 +283,9 @@ run_boot() {
 				pin_vcpus "$qpid"
 			fi
 		fi
-		# host load: /proc/stat and our qemu's CPU time, first and last
-		# sample while it runs. A QEMU that exits between the check and
-		# the read gives no sample: its time read as 0 once, and the
-		# boot's other load as 89.6 % (results/20261203-151022).
-		if [ -n "$qpid" ] && q=$(qemu_ticks "$qpid") && [ -n "$q" ]; then
-			h1="$(cpu_ticks) $q"
+		# host load: the first and last sample while our QEMU runs
+		if [ -n "$qpid" ] && h=$(host_sample "$qpid"); then
+			h1=$h
 			[ -n "$h0" ] || h0=$h1
 		fi
 		[ -f "$log" ] || continue
@@ -317,12 +306,7 @@ run_boot() {
 		die "bench boot $name failed (console: $log)"
 	fi
 	probe_host "$name"
-	# other_busy: the host's busy share (of all its cores) that was not
-	# this QEMU; qemu_cpus: how many host cores QEMU kept busy
-	echo "$name $h0 $h1" | awk '{
-		d = $6 - $3; b = ($5 - $2) - ($7 - $4)
-		printf "%s %.1f %.2f\n", $1, (d > 0 ? 100 * (b < 0 ? 0 : b) / d : -1), (d > 0 ? '"$(nproc)"' * ($7 - $4) / d : -1)
-	}' >> "$hostload"
+	hostload_row "$name" "$h0" "$h1" "$(nproc)" >> "$hostload"
 	# The console is a tty next to printk: lines may start with a \r or
 	# follow a kernel message; keep what starts at "BENCH".
 	tr -d '\r' < "$log" > "$out/$name.console"

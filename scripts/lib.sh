@@ -189,6 +189,32 @@ t_finish() {
 	[ "$t_fail" = 0 ]; exit
 }
 
+# The host's load during a bench boot (bench.sh's hostload.txt;
+# tests/hostload.sh). cpu_ticks: the host's busy and total clock ticks so
+# far (/proc/stat, all cores).
+cpu_ticks() {
+	awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat
+}
+# host_sample PID: "busy total pid_ticks" now, PID's CPU time (utime +
+# stime) in the same ticks; nothing, and a failure, once PID is gone. A
+# gone QEMU's time once read as 0 and charged the whole boot's QEMU time
+# to other processes (89.6 %, results/20261203-151022).
+host_sample() {
+	hs_q=$(awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null) &&
+		[ -n "$hs_q" ] || return 1
+	echo "$(cpu_ticks) $hs_q"
+}
+# hostload_row NAME FIRST LAST NCORES: a hostload.txt row from a boot's
+# first and last host_sample: NAME, the share of the host's time that
+# was busy but not PID's (other_busy_pct) and how many of the NCORES cores
+# PID kept busy (qemu_cpus); -1 -1 without two samples apart in time.
+hostload_row() {
+	echo "$1 $2 $3" | awk -v ncores="$4" '{
+		d = $6 - $3; b = ($5 - $2) - ($7 - $4)
+		printf "%s %.1f %.2f\n", $1, (d > 0 ? 100 * (b < 0 ? 0 : b) / d : -1), (d > 0 ? ncores * ($7 - $4) / d : -1)
+	}'
+}
+
 # How a guest console is judged (boot.sh, tests/shell.sh): kernel_lines LOG
 # gives the kernel's own lines, not the command line (panic=-1), not the
 # guest's report (which may print file names like panic_on_oops), and not
