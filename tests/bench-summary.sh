@@ -5,7 +5,9 @@
 # points differ by set amounts. The verdict must find the best point, place
 # the derived default and the unpatched kernel against it, see the control
 # when it is there and refuse to judge when it is not, and the noise budget
-# must find the injected warm-up and run-to-run noise.
+# must find the injected warm-up and run-to-run noise; bench-compare.py must
+# find a set difference between two groups of points, 0 between A/A runs,
+# and refuse a point the run does not have.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -116,6 +118,17 @@ expect noise-hostspeed "$a/t/noise.txt" 'host speed .* 13 probes of 10 units on 
 # every boot's speed follows its probes: only rep 3's and rep 5's
 # brackets mix two reps' levels
 expect noise-hostspeed-boot "$a/t/noise.txt" 'offset against the host.s speed around it: correlation 0\.9[0-9] over 6 boots'
+# bench-compare.py on the same runs: 2500 and aa (100) against 10000 and
+# 25000 (110, 104): -7, the boots' speeds paired out, +-1 % noise
+scripts/bench-compare.py "$a/t/runs.csv" 2500,aa 10000,25000 > "$work/compare.out" 2>&1 || true
+expect compare-groups "$work/compare.out" '^2500,aa - 10000,25000: -[67]\.[0-9] \+- [01]\.[0-9] \(95 %, 6 boots, 2\.5 ms = 100\); per boot: (-[67]\.[0-9] ?){6}$'
+scripts/bench-compare.py "$a/t/runs.csv" aa 2500 > "$work/compare-aa.out" 2>&1 || true
+expect compare-aa-zero "$work/compare-aa.out" '^aa - 2500: [-+]0\.[0-9] \+- [01]\.[0-9] '
+if scripts/bench-compare.py "$a/t/runs.csv" 2500 5000 > "$work/compare-bad.out" 2>&1; then
+	ko compare-unknown-point "exit 0 for a point the run does not have"
+else
+	expect compare-unknown-point "$work/compare-bad.out" "^bench-compare.py: no point '5000' in .*runs.csv \(its points: "
+fi
 rm "$a/hostspeed.txt"
 scripts/bench-summary.sh "$a" t > "$work/clear-nospeed.out" 2>&1 || true
 if grep -q 'host speed' "$a/t/noise.txt"; then ko noise-no-hostspeed "a host speed line without hostspeed.txt"
