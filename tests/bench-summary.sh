@@ -102,6 +102,7 @@ expect aa-contains-zero "$v" '^A/A: .* contains 0, as it must'
 expect best-point "$v" '^best point: 10 ms, 110\.[0-9] '
 expect derived-below "$v" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
 expect unpatched-below "$v" '^unpatched 2\.6\.9 \(2\.5 ms\): (94|95)\.[0-9] \+- [0-2]\.[0-9], lies BELOW the best point: -1[456]\.[0-9]'
+expect verdict-shuffled "$v" '^with the runs of each boot shuffled among the points \(no point effect left\): d below the best in [0-9.]+ % of 1000 shuffles$'
 expect table-interval "$a/t/table.md" '^\| 25 ms \| 6 \| 104\.[0-9] ± [0-9]\.[0-9] \|'
 expect gaps-column "$a/t/table.md" '^\| 10 ms \| .* \| 5\.0 \|$'
 # +-1 % uniform noise: sd 0.58 % per run, 0.8 % for a ratio of two runs
@@ -128,6 +129,20 @@ if scripts/bench-compare.py "$a/t/runs.csv" 2500 5000 > "$work/compare-bad.out" 
 	ko compare-unknown-point "exit 0 for a point the run does not have"
 else
 	expect compare-unknown-point "$work/compare-bad.out" "^bench-compare.py: no point '5000' in .*runs.csv \(its points: "
+fi
+# --best: d (90) against the best point (10000, 110): -20.5 as the verdict
+# says, and a shuffle of the runs among the points must take that away
+# (a shuffle that did nothing would find d below in 100 % of them)
+scripts/bench-compare.py "$a/t/runs.csv" --best d > "$work/compare-best.out" 2>&1 || true
+expect compare-best "$work/compare-best.out" '^d - best point \(10000, of 4 points\): -2[01]\.[0-9] \+- [01]\.[0-9] \(95 %, 6 boots\)$'
+expect compare-best-shuffled "$work/compare-best.out" '^with the runs of each boot shuffled among the points \(no point effect left\): d below the best in ([0-9]|[1-4][0-9])\.[0-9] % of 1000 shuffles$'
+scripts/bench-compare.py "$a/t/runs.csv" --best d > "$work/compare-best2.out" 2>&1 || true
+if cmp -s "$work/compare-best.out" "$work/compare-best2.out"; then ok compare-best-repeatable
+else ko compare-best-repeatable "$(cat "$work/compare-best2.out")"; fi
+if scripts/bench-compare.py "$a/t/runs.csv" --best d 0 > "$work/compare-best-bad.out" 2>&1; then
+	ko compare-best-bad-shuffles "exit 0 for 0 shuffles"
+else
+	expect compare-best-bad-shuffles "$work/compare-best-bad.out" "^bench-compare.py: SHUFFLES: 1-100000, not '0'"
 fi
 rm "$a/hostspeed.txt"
 scripts/bench-summary.sh "$a" t > "$work/clear-nospeed.out" 2>&1 || true
@@ -174,6 +189,13 @@ case $order in
 "c0 d 2500 c0.5 aa c1 10000 c4 c32 pin mig unpatched") ok cost-order ;;
 *) ko cost-order "points in the order: $order" ;;
 esac
+
+# 5c: no point differs: the verdict's best point is chance, and d lies
+# below it by chance more often than a fixed pair's 2.5 %; a shuffle must
+# see that (an idle one would give 0 or 100 %)
+case_ null "d=100 aa=100 2500=100 10000=100 25000=100 pin=120 mig=50 unpatched=100" 0
+scripts/bench-compare.py "$d/runs.csv" --best d > "$work/compare-null.out" 2>&1 || true
+expect compare-null-curse "$work/compare-null.out" 'd below the best in ([3-9]|[1-4][0-9])\.[0-9] % of 1000 shuffles$'
 
 # 6: no runs file: a clear error, nothing written
 g=$work/none
