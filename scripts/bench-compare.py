@@ -77,9 +77,11 @@ def best_mode(path, rows, point, shuffles):
     print("%s - best point (%s, of %d points): %+.1f +- %.1f (95 %%, %d "
           "boots)%s" % (point, best, len(points), m, h, len(boots),
                         ", it is the best" if best == point else ""))
-    print("with the runs of each boot shuffled among the points (no point "
-          "effect left): %s below the best in %.1f %% of %d shuffles"
-          % (point, 100.0 * n_below / shuffles, shuffles))
+    print("with the runs of each boot shuffled among the %d points (%d "
+          "boots with every point; no point effect left): %s below the "
+          "best in %.1f %% of %d shuffles"
+          % (len(points), len(boots), point, 100.0 * n_below / shuffles,
+             shuffles))
 
 
 def main():

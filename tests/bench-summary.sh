@@ -102,7 +102,7 @@ expect aa-contains-zero "$v" '^A/A: .* contains 0, as it must'
 expect best-point "$v" '^best point: 10 ms, 110\.[0-9] '
 expect derived-below "$v" '^derived 0\.7-0\.8 ms: (89|90)\.[0-9] .* lies BELOW the best point: -(20|21)\.[0-9]'
 expect unpatched-below "$v" '^unpatched 2\.6\.9 \(2\.5 ms\): (94|95)\.[0-9] \+- [0-2]\.[0-9], lies BELOW the best point: -1[456]\.[0-9]'
-expect verdict-shuffled "$v" '^with the runs of each boot shuffled among the points \(no point effect left\): d below the best in [0-9.]+ % of 1000 shuffles$'
+expect verdict-shuffled "$v" '^with the runs of each boot shuffled among the 4 points \(6 boots with every point; no point effect left\): d below the best in [0-9.]+ % of 1000 shuffles$'
 expect table-interval "$a/t/table.md" '^\| 25 ms \| 6 \| 104\.[0-9] ± [0-9]\.[0-9] \|'
 expect gaps-column "$a/t/table.md" '^\| 10 ms \| .* \| 5\.0 \|$'
 # +-1 % uniform noise: sd 0.58 % per run, 0.8 % for a ratio of two runs
@@ -135,7 +135,7 @@ fi
 # (a shuffle that did nothing would find d below in 100 % of them)
 scripts/bench-compare.py "$a/t/runs.csv" --best d > "$work/compare-best.out" 2>&1 || true
 expect compare-best "$work/compare-best.out" '^d - best point \(10000, of 4 points\): -2[01]\.[0-9] \+- [01]\.[0-9] \(95 %, 6 boots\)$'
-expect compare-best-shuffled "$work/compare-best.out" '^with the runs of each boot shuffled among the points \(no point effect left\): d below the best in ([0-9]|[1-4][0-9])\.[0-9] % of 1000 shuffles$'
+expect compare-best-shuffled "$work/compare-best.out" '^with the runs of each boot shuffled among the 4 points \(6 boots with every point; no point effect left\): d below the best in ([0-9]|[1-4][0-9])\.[0-9] % of 1000 shuffles$'
 scripts/bench-compare.py "$a/t/runs.csv" --best d > "$work/compare-best2.out" 2>&1 || true
 if cmp -s "$work/compare-best.out" "$work/compare-best2.out"; then ok compare-best-repeatable
 else ko compare-best-repeatable "$(cat "$work/compare-best2.out")"; fi
