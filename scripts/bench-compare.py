@@ -49,6 +49,22 @@ def below_best(boots, point, points):
     return best, m, h
 
 
+def patched_rows(path):
+    try:
+        return [r for r in csv.DictReader(open(path))
+                if r["kernel"] == "patched"]
+    except OSError as e:
+        sys.exit("bench-compare.py: %s" % e)
+
+
+def by_boot(rows):
+    """{rep: {point: tps}}"""
+    boots = {}
+    for r in rows:
+        boots.setdefault(r["rep"], {})[r["point"]] = float(r["tps"])
+    return boots
+
+
 def best_mode(path, rows, point, shuffles):
     points = sorted({r["point"] for r in rows} - set(SPECIAL))
     if point not in points:
@@ -56,10 +72,8 @@ def best_mode(path, rows, point, shuffles):
                  "in %s (%s)" % (point, path, " ".join(points)))
     if "2500" not in points:
         sys.exit("bench-compare.py: %s has no 2500 point" % path)
-    byrep = {}
-    for r in rows:
-        byrep.setdefault(r["rep"], {})[r["point"]] = float(r["tps"])
-    boots = [b for b in byrep.values() if all(b.get(p, 0) > 0 for p in points)]
+    boots = [b for b in by_boot(rows).values()
+             if all(b.get(p, 0) > 0 for p in points)]
     if len(boots) < 2:
         sys.exit("bench-compare.py: %d boots have every point; 2 needed"
                  % len(boots))
@@ -86,11 +100,7 @@ def best_mode(path, rows, point, shuffles):
 
 def main():
     if len(sys.argv) in (4, 5) and sys.argv[2] == "--best":
-        try:
-            rows = [r for r in csv.DictReader(open(sys.argv[1]))
-                    if r["kernel"] == "patched"]
-        except OSError as e:
-            sys.exit("bench-compare.py: %s" % e)
+        rows = patched_rows(sys.argv[1])
         n = sys.argv[4] if len(sys.argv) == 5 else "1000"
         if not n.isdigit() or not 1 <= int(n) <= 100000:
             sys.exit("bench-compare.py: SHUFFLES: 1-100000, not '%s'" % n)
@@ -101,19 +111,13 @@ def main():
                  "comma separated, e.g. c0,2500 250000,d)\n"
                  "       bench-compare.py RUNS.CSV --best POINT [SHUFFLES]")
     path, low, high = sys.argv[1], sys.argv[2].split(","), sys.argv[3].split(",")
-    try:
-        rows = [r for r in csv.DictReader(open(path))
-                if r["kernel"] == "patched"]
-    except OSError as e:
-        sys.exit("bench-compare.py: %s" % e)
+    rows = patched_rows(path)
     known = {r["point"] for r in rows}
     for p in low + high:
         if p not in known:
             sys.exit("bench-compare.py: no point '%s' in %s (its points: %s)"
                      % (p, path, " ".join(sorted(known))))
-    boots = {}
-    for r in rows:
-        boots.setdefault(r["rep"], {})[r["point"]] = float(r["tps"])
+    boots = by_boot(rows)
     diffs, out = [], []
     for rep in sorted(boots, key=int):
         b = boots[rep]

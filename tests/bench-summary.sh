@@ -144,6 +144,13 @@ if scripts/bench-compare.py "$a/t/runs.csv" --best d 0 > "$work/compare-best-bad
 else
 	expect compare-best-bad-shuffles "$work/compare-best-bad.out" "^bench-compare.py: SHUFFLES: 1-100000, not '0'"
 fi
+# a boot without one of the points is left out, and said
+grep -v '^patched,25000,3,' "$a/t/runs.csv" > "$work/gap.csv"
+scripts/bench-compare.py "$work/gap.csv" 2500,aa 10000,25000 > "$work/compare-gap.out" 2>&1 || true
+expect compare-left-out "$work/compare-gap.out" '^left out \(a point missing\): rep 3$'
+expect compare-left-out-five "$work/compare-gap.out" '\(95 %, 5 boots, 2\.5 ms = 100\)'
+scripts/bench-compare.py "$work/gap.csv" --best d > "$work/compare-best-gap.out" 2>&1 || true
+expect compare-best-left-out "$work/compare-best-gap.out" 'shuffled among the 4 points \(5 boots with every point;'
 rm "$a/hostspeed.txt"
 scripts/bench-summary.sh "$a" t > "$work/clear-nospeed.out" 2>&1 || true
 if grep -q 'host speed' "$a/t/noise.txt"; then ko noise-no-hostspeed "a host speed line without hostspeed.txt"
