@@ -193,9 +193,14 @@ END {
 } > "$d/table.md"
 # The best point is picked after the run, so "d lies BELOW it" is wrong
 # more often than 1 in 40: say how often, for this run's noise and points.
+# Too few boots with every point (a boot that measured nothing has no
+# c<f> points) is said there, not fatal: the rest of the verdict stands.
 if grep -q '^patched,d,' "$d/runs.csv" && grep -q '^patched,2500,' "$d/runs.csv"; then
-	python3 "$ROOT/scripts/bench-compare.py" "$d/runs.csv" --best d | tail -n 1 >> "$d/verdict.txt" ||
-		die "bench-compare.py --best d failed on $d/runs.csv"
+	if chance=$(python3 "$ROOT/scripts/bench-compare.py" "$d/runs.csv" --best d 2>&1); then
+		echo "$chance" | tail -n 1 >> "$d/verdict.txt"
+	else
+		echo "chance that d lies below the best point: not computed: $chance" >> "$d/verdict.txt"
+	fi
 fi
 hs=$out/hostspeed.txt
 [ -f "$hs" ] || hs=

@@ -204,6 +204,17 @@ case_ null "d=100 aa=100 2500=100 10000=100 25000=100 pin=120 mig=50 unpatched=1
 scripts/bench-compare.py "$d/runs.csv" --best d > "$work/compare-null.out" 2>&1 || true
 expect compare-null-curse "$work/compare-null.out" 'd below the best in ([3-9]|[1-4][0-9])\.[0-9] % of 1000 shuffles$'
 
+# 5d: only one boot has every point (the others lack c1, as a boot that
+# measured nothing does): the verdict says the chance was not computed,
+# and the summary still ends well
+h=$work/onefull
+PTS="d aa 2500 10000 25000 c1 pin mig" make_runs "$h" "$std c1=100 unpatched=95" 0
+grep -v -E 'point=c1 rep=[2-6] ' "$h/runs.txt" > "$h/runs.tmp" && mv "$h/runs.tmp" "$h/runs.txt"
+if scripts/bench-summary.sh "$h" t > "$work/onefull.out" 2>&1; then ok summary-one-full-boot
+else ko summary-one-full-boot "$(tail -n 3 "$work/onefull.out")"; fi
+expect verdict-chance-not-computed "$h/t/verdict.txt" '^chance that d lies below the best point: not computed: bench-compare\.py: 1 boots have every point; 2 needed$'
+expect verdict-after-chance "$h/t/verdict.txt" '^best point: '
+
 # 6: no runs file: a clear error, nothing written
 g=$work/none
 mkdir -p "$g"
