@@ -133,16 +133,8 @@ msg "boot $name: $arch, topology $topo (-smp $smp), accel $accel${icount:+ -icou
 # "INFO boot NAME retried: REASON" (scripts/check.sh shows it), and every
 # attempt's console is kept.
 retry_reason() {
-	# The most telling signature first: a starved boot often shows several
-	# (missed CPU bring-ups, then the IO-APIC panic, after which QEMU is
-	# stopped, below).
-	if tr -d '\r' < "$log" | grep -q -F "Kernel panic - not syncing: IO-APIC + timer doesn't work!"; then
-		echo "IO-APIC timer check failed ('Kernel panic - not syncing: IO-APIC + timer doesn't work!')"
-	elif grep -q '^Stuck ??' "$log"; then echo "a CPU bring-up was stuck ('Stuck ??')"
-	elif grep -q 'Inquiring remote APIC #[0-9]' "$log"; then
-		echo "a CPU missed its bring-up deadline ('$(grep -o 'Inquiring remote APIC #[0-9]*' "$log" | head -n 1)...')"
-	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"
-	fi
+	starved_boot "$log" ||
+		if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then echo "timeout after ${tmo}s"; fi
 }
 
 # what the plugin reports (its machine, each cache's accesses and misses)

@@ -223,6 +223,20 @@ hostload_row() {
 # drift by a few usecs; the kernel fixes it, nothing is wrong); a line of
 # them matching KERNEL_BAD is a fault.
 KERNEL_BAD='Oops|BUG|panic|WARNING|Call Trace'
+# starved_boot LOG: which of 2.6.9's boot-time timing checks a console shows
+# failed, the ones a loaded TCG host makes it miss (boot.sh, which lists
+# them, and tests/shell.sh retry such a boot once); nothing, and a failure,
+# if none. The most telling first: a starved boot often shows several
+# (missed CPU bring-ups, then the IO-APIC panic).
+starved_boot() {
+	if tr -d '\r' < "$1" | grep -q -F "Kernel panic - not syncing: IO-APIC + timer doesn't work!"; then
+		echo "IO-APIC timer check failed ('Kernel panic - not syncing: IO-APIC + timer doesn't work!')"
+	elif grep -q '^Stuck ??' "$1"; then echo "a CPU bring-up was stuck ('Stuck ??')"
+	elif grep -q 'Inquiring remote APIC #[0-9]' "$1"; then
+		echo "a CPU missed its bring-up deadline ('$(grep -o 'Inquiring remote APIC #[0-9]*' "$1" | head -n 1)...')"
+	else return 1
+	fi
+}
 export KERNEL_BAD
 kernel_lines() {
 	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$1"

@@ -23,7 +23,10 @@ set -eu
 
 out=$BUILD/known-answer-test.out
 if ! "$ROOT/scripts/known-answer.sh" chen4 small numa2 > "$out" 2>&1; then
-	t_ko known-answer-boots "$(tail -n 1 "$out")"; t_finish
+	t_ko known-answer-boots "$(tail -n 1 "$out")"
+	# what the failed boot's console showed, for logs that outlive build/
+	grep -v -e '^>>>' -e '^error: ' "$out" | tail -n 60 | sed 's/^/INFO known-answer-boots: /'
+	t_finish
 fi
 echo "INFO known-answer-numa2-kernel-numa (not judged): $(awk '$1 == "verdict" && $2 == "numa2" && $3 == "kernel-numa"' "$out")"
 for want in chen4:kernel-smp small:kernel-smp numa2:kernel-smp \
