@@ -60,7 +60,7 @@ boots() {
 			"MODEL=$1" "$opt" noapic > /dev/null 2> "$work/$2-$i.err" < /dev/null || {
 			# the console's telling part (an oops and its call trace),
 			# which boot.sh printed: a CI log keeps it, build/ is gone
-			grep -v '^>>>' "$work/$2-$i.err" | head -n 60 >&2
+			grep -v '^>>>' "$work/$2-$i.err" >&2
 			die "boot $2-$i failed: $(tail -n 1 "$work/$2-$i.err")"
 		}
 		sed -n "s/^GUEST INFO known-answer \([a-z-]*\) got \([-0-9.]*\) want \([0-9.]*\) .*/$i \1 \2 \3/p" \

@@ -223,6 +223,10 @@ hostload_row() {
 # drift by a few usecs; the kernel fixes it, nothing is wrong); a line of
 # them matching KERNEL_BAD is a fault.
 KERNEL_BAD='Oops|BUG|panic|WARNING|Call Trace'
+export KERNEL_BAD
+kernel_lines() {
+	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$1"
+}
 # starved_boot LOG: which of 2.6.9's boot-time timing checks a console shows
 # failed, the ones a loaded TCG host makes it miss (boot.sh, which lists
 # them, and tests/shell.sh retry such a boot once); nothing, and a failure,
@@ -236,8 +240,4 @@ starved_boot() {
 		echo "a CPU missed its bring-up deadline ('$(grep -o 'Inquiring remote APIC #[0-9]*' "$1" | head -n 1)...')"
 	else return 1
 	fi
-}
-export KERNEL_BAD
-kernel_lines() {
-	grep -v -e '^GUEST ' -e 'command line' -e 'BIOS BUG: CPU#[0-9]* improperly initialized, has -*[0-9]* usecs TSC skew! FIXED' "$1"
 }

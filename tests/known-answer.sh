@@ -24,8 +24,9 @@ set -eu
 out=$BUILD/known-answer-test.out
 if ! "$ROOT/scripts/known-answer.sh" chen4 small numa2 > "$out" 2>&1; then
 	t_ko known-answer-boots "$(tail -n 1 "$out")"
-	# what the failed boot's console showed, for logs that outlive build/
-	grep -v -e '^>>>' -e '^error: ' "$out" | tail -n 60 | sed 's/^/INFO known-answer-boots: /'
+	# what the failed boot's console showed (boot.sh's excerpt, at most 80
+	# lines), for logs that outlive build/
+	grep -v -e '^>>>' -e '^error: ' "$out" | tail -n 90 | sed 's/^/INFO known-answer-boots: /'
 	t_finish
 fi
 echo "INFO known-answer-numa2-kernel-numa (not judged): $(awk '$1 == "verdict" && $2 == "numa2" && $3 == "kernel-numa"' "$out")"

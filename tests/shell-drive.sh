@@ -47,7 +47,7 @@ drive() {
 	python3 "$tmp/guest.py" "$1" "$tmp/p" &
 	_g=$!
 	_t0=$(date +%s)
-	DRIVE_TIMEOUT=3 timeout 60 python3 "$ROOT/tests/shell/drive.py" "$tmp/p" "$tmp/$1.log" > "$tmp/$1.out" 2>&1 || true
+	DRIVE_TIMEOUT_S=3 timeout 60 python3 "$ROOT/tests/shell/drive.py" "$tmp/p" "$tmp/$1.log" > "$tmp/$1.out" 2>&1 || true
 	secs=$(( $(date +%s) - _t0 ))
 	kill "$_g" 2> /dev/null || true
 	wait "$_g" 2> /dev/null || true
