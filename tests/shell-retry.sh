@@ -22,7 +22,8 @@ cp "$ROOT/scripts/lib.sh" "$fake/scripts/"
 cp "$ROOT/tests/shell/drive.py" "$fake/tests/shell/"
 printf '#!/bin/sh\necho /fake/bzImage\n' > "$fake/scripts/build-kernel.sh"
 printf '#!/bin/sh\necho /fake/initramfs.cpio\n' > "$fake/scripts/make-shell-initramfs.sh"
-# boot.sh: attempt n of BOOT_NAME plays word n of $SCRIPT (the last word
+# boot.sh: attempt n of BOOT_NAME plays word n of $SCRIPT (a kind of
+# tests/shell/fake-guest.py) (the last word
 # for any later attempt) and logs "BOOT_NAME n KIND" to $BOOTS
 cat > "$fake/scripts/boot.sh" <<'EOF'
 #!/bin/sh
@@ -34,32 +35,12 @@ echo "$BOOT_NAME $n $1" >> "$BOOTS"
 exec python3 "$GUEST" "$1" "${BOOT_SERIAL#pipe:}"
 EOF
 chmod +x "$fake/scripts/"*.sh "$fake/tests/shell.sh"
-# the guest: "ioapic" and "other" panic before the banner ("other" as
-# init's death does); "mute" shows the banner and then answers nothing
-cat > "$tmp/guest.py" <<'EOF'
-import os, sys, time
-kind, p = sys.argv[1], sys.argv[2]
-inp = os.open(p + ".in", os.O_RDONLY)  # the driver opens this one first
-out = os.open(p + ".out", os.O_WRONLY)
-if kind == "ioapic":
-    os.write(out, b"ENABLING IO-APIC IRQs\r\nKernel panic - not syncing: "
-             b"IO-APIC + timer doesn't work!  Boot with apic=debug\r\n")
-elif kind == "other":
-    os.write(out, b"Kernel panic - not syncing: Attempted to kill init!\r\n")
-else:
-    os.write(out, b"shell guest: poweroff, exit or Ctrl-D\r\n~ # ")
-    end = time.time() + 20
-    while time.time() < end and os.read(inp, 4096):
-        pass
-sys.exit(1)
-EOF
-
 # run SCRIPT: tests/shell.sh in the fake tree; its output in $tmp/out,
 # the boots it made in $tmp/boots
 run() {
 	rm -rf "$tmp/build" "$tmp/boots"
 	: > "$tmp/boots"
-	SCRIPT=$1 BOOTS=$tmp/boots GUEST=$tmp/guest.py BUILD_DIR=$tmp/build \
+	SCRIPT=$1 BOOTS=$tmp/boots GUEST=$ROOT/tests/shell/fake-guest.py BUILD_DIR=$tmp/build \
 		DRIVE_TIMEOUT_S=2 timeout 120 sh "$fake/tests/shell.sh" > "$tmp/out" 2>&1 || true
 }
 # boots CONFIG: the kinds its boots played, in order
