@@ -22,9 +22,9 @@ cp "$ROOT/scripts/lib.sh" "$fake/scripts/"
 cp "$ROOT/tests/shell/drive.py" "$fake/tests/shell/"
 printf '#!/bin/sh\necho /fake/bzImage\n' > "$fake/scripts/build-kernel.sh"
 printf '#!/bin/sh\necho /fake/initramfs.cpio\n' > "$fake/scripts/make-shell-initramfs.sh"
-# boot.sh: attempt n of BOOT_NAME plays word n of $SCRIPT (a kind of
-# tests/shell/fake-guest.py) (the last word
-# for any later attempt) and logs "BOOT_NAME n KIND" to $BOOTS
+# boot.sh: attempt n of BOOT_NAME plays word n of $SCRIPT, a kind of
+# tests/shell/fake-guest.py (the last word for any later attempt), and
+# logs "BOOT_NAME n KIND" to $BOOTS
 cat > "$fake/scripts/boot.sh" <<'EOF'
 #!/bin/sh
 set -eu
