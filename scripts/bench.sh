@@ -68,6 +68,16 @@ need_cmd cpio
 config=x86_64-smp
 cpus=${BENCH_CPUS:-$(nproc)}
 topo=smp:$cpus
+# One vCPU thread per host core (pin_vcpus). With more vCPUs than cores
+# they share the cores, and a vCPU that idles hands its core to another:
+# the guest's idle time then costs it nothing until it passes that share.
+if [ "${BENCH_PIN:-1}" = 0 ]; then
+	pinned="no (BENCH_PIN=0)"
+elif [ "$cpus" -gt "$(nproc)" ]; then
+	pinned="no ($cpus vCPUs share $(nproc) host cores: a vCPU that idles gives its core to another)"
+else
+	pinned=yes
+fi
 seed_points=2500,5000,7500,10000,12500,15000,25000,250000,1000000
 if [ -n "${QUICK:-}" ] && [ "${QUICK:-0}" != 0 ]; then
 	quick=1
@@ -186,16 +196,6 @@ done
 nloads=$(echo "$loads" | wc -w)
 nboots=$((2 * reps * nloads))
 
-# pin_vcpus PID: pin the "CPU n/TCG" threads of qemu PID to host core n,
-# so that a guest CPU keeps one host core's caches (otherwise the host
-# scheduler moves vCPU threads and a guest migration means nothing).
-pin_vcpus() {
-	for t in /proc/"$1"/task/*; do
-		n=$(sed -n 's|^CPU \([0-9]*\)/.*|\1|p' "$t/comm" 2>/dev/null)
-		[ -n "$n" ] || continue
-		taskset -p -c "$((n % $(nproc)))" "${t##*/}" >/dev/null 2>&1 || true
-	done
-}
 # qemu_of LOG: the pid of the qemu writing LOG
 qemu_of() {
 	for q in $(pgrep -f -- "file:$1" || true); do
@@ -275,13 +275,16 @@ run_boot() {
 	BOOT_TIMEOUT=$(( est * 3 + 120 )) BOOT_NAME=$name "$ROOT/scripts/boot.sh" \
 		"$img" "$envd.initrd" "$topo" $kw > "$out/$name.out" 2>&1 &
 	bpid=$!
-	qpid='' seen=0 t0=$(date +%s) h0='' h1=''
+	qpid='' npin=0 seen=0 t0=$(date +%s) h0='' h1=''
 	while kill -0 "$bpid" 2>/dev/null; do
 		sleep 2
-		if [ -z "$qpid" ] && [ -f "$log" ] && qpid=$(qemu_of "$log"); then
-			if [ "${BENCH_PIN:-1}" != 0 ] && [ "$cpus" -le "$(nproc)" ]; then
-				pin_vcpus "$qpid"
-			fi
+		if [ -z "$qpid" ] && [ -f "$log" ]; then
+			qpid=$(qemu_of "$log") || qpid=
+		fi
+		# until every vCPU thread is pinned: QEMU may not have made
+		# them all when it is first seen
+		if [ -n "$qpid" ] && [ "$pinned" = yes ] && [ "$npin" -lt "$cpus" ]; then
+			npin=$(pin_vcpus "$qpid")
 		fi
 		# host load: the first and last sample while our QEMU runs
 		if [ -n "$qpid" ] && h=$(host_sample "$qpid"); then
@@ -304,6 +307,9 @@ run_boot() {
 	if ! wait "$bpid"; then
 		cat "$out/$name.out" >&2
 		die "bench boot $name failed (console: $log)"
+	fi
+	if [ "$pinned" = yes ] && [ "$npin" != "$cpus" ]; then
+		die "bench boot $name: pinned $npin of its $cpus vCPU threads (BENCH_PIN=0 runs without)"
 	fi
 	probe_host "$name"
 	hostload_row "$name" "$h0" "$h1" "$(nproc)" >> "$hostload"
@@ -403,7 +409,7 @@ busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran whi
 	echo "host CPU busy before the run: $busy_start %; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	[ -z "$load_warn" ] || echo "WARNING: $load_warn"
 	echo "guest: $(sed -n 's/^.*BENCH info \(cpus=.*\)/\1/p' "$first" | head -n 1)"
-	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $( [ "${BENCH_PIN:-1}" != 0 ] && echo yes || echo no); kernel words: ${kernel_args:-none}"
+	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $pinned; kernel words: ${kernel_args:-none}"
 	echo "guest boot values: $(sed -n 's/^.*BENCH info \(boot_cache.*\)/\1/p' "$first" | head -n 1)"
 	echo "cache model: ${MODEL:-none}${MODEL_ARGS:+ ($MODEL_ARGS)}; patched boots ${boot_measure:-without cache_hot_time=measure}"
 	[ "$measure" = 0 ] || echo "measured SMP migration cost per patched boot, us: $(grep -a -h -o 'migration_cost_us=[-0-9.]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ')"

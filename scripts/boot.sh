@@ -146,7 +146,7 @@ plugin_log="$log.plugin"
 if [ -n "${BOOT_SERIAL:-}" ]; then
 	case $BOOT_SERIAL in mon:*) mon= ;; *) mon="-monitor none" ;; esac
 	# shellcheck disable=SC2086 # $mon: one option and its value, or none
-	exec qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
+	exec qemu-system-x86_64 $QEMU_NAME_ARGS -accel "$accel" -cpu "$cpu" \
 		${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
 		-smp "$smp" -m 512 -nographic -no-reboot $mon \
 		-serial "$BOOT_SERIAL" -kernel "$image" -initrd "$initrd" -append "$args"
@@ -157,7 +157,8 @@ while :; do
 	start=$(date +%s)
 	rc=0
 	: > "$log"
-	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
+	# shellcheck disable=SC2086 # $QEMU_NAME_ARGS: an option and its value
+	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 $QEMU_NAME_ARGS -accel "$accel" -cpu "$cpu" \
 		${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
 		-smp "$smp" -m 512 -nographic -no-reboot -monitor none \
 		-serial "file:$log" -kernel "$image" -initrd "$initrd" \

@@ -204,6 +204,26 @@ host_sample() {
 		[ -n "$hs_q" ] || return 1
 	echo "$(cpu_ticks) $hs_q"
 }
+# QEMU names its vCPU threads ("CPU n/TCG") only when asked to; every
+# boot asks (boot.sh), so that pin_vcpus can find them. Without it no
+# thread matched and no bench run before 2026-12-05 had a pinned vCPU
+# (Documentation/benchmarks.md, "vCPU threads that were not pinned").
+# shellcheck disable=SC2034 # used by boot.sh and tests/pin-vcpus.sh
+QEMU_NAME_ARGS='-name cachehot,debug-threads=on'
+# pin_vcpus PID: pin each vCPU thread of QEMU PID, "CPU n/TCG", to host
+# core n modulo the cores, so that a guest CPU keeps one host core's
+# caches; prints how many threads it pinned.
+pin_vcpus() {
+	pv_n=0
+	for pv_t in /proc/"$1"/task/*; do
+		pv_c=$(sed -n 's|^CPU \([0-9]*\)/.*|\1|p' "$pv_t/comm" 2>/dev/null) || pv_c=
+		[ -n "$pv_c" ] || continue
+		if taskset -p -c "$((pv_c % $(nproc)))" "${pv_t##*/}" > /dev/null 2>&1; then
+			pv_n=$((pv_n + 1))
+		fi
+	done
+	echo "$pv_n"
+}
 # hostload_row NAME FIRST LAST NCORES: a hostload.txt row from a boot's
 # first and last host_sample: NAME, the share of the host's time that
 # was busy but not PID's (other_busy_pct) and how many of the NCORES cores

@@ -1,0 +1,98 @@
+#!/bin/sh
+# The vCPU pinning of `make bench` (scripts/bench.sh): boot.sh must ask
+# QEMU to name its vCPU threads, and lib.sh's pin_vcpus must then pin
+# "CPU n/TCG" to host core n modulo the cores. Until 2026-12-05 QEMU was
+# never asked, no thread matched, and every bench run's vCPUs went
+# wherever the host put them while info.txt said "pinned: yes".
+# A paused QEMU (-S, no kernel) is enough: its vCPU threads exist from the
+# start. Last line: "N passed, M failed".
+set -eu
+. "$(dirname -- "$0")/../scripts/lib.sh"
+cd "$ROOT"
+
+work=$BUILD/pin-vcpus-test
+rm -rf "$work"
+mkdir -p "$work/bin"
+need_cmd qemu-system-x86_64
+need_cmd taskset
+real_qemu=$(command -v qemu-system-x86_64)
+
+# 1. boot.sh passes the naming: a fake qemu records its arguments.
+cat > "$work/bin/qemu-system-x86_64" <<'EOF'
+#!/bin/sh
+printf '%s\n' "$@" > "$FAKE_ARGS"
+log=
+for a in "$@"; do case $a in file:*) log=${a#file:} ;; esac; done
+printf 'Linux version 2.6.9\r\nGUEST PASS fake\r\nGUEST END\r\n' > "$log"
+EOF
+chmod +x "$work/bin/qemu-system-x86_64"
+: > "$work/image"
+: > "$work/initrd"
+rc=0
+env PATH="$work/bin:$PATH" FAKE_ARGS="$work/args" BUILD_DIR="$work/build" \
+	BOOT_NAME=pin-vcpus CHHZ=1000 sh scripts/boot.sh "$work/image" "$work/initrd" smp \
+	> "$work/boot.out" 2>&1 < /dev/null || rc=$?
+if [ "$rc" = 0 ] && grep -q -x -- -name "$work/args" &&
+	grep -q -x 'cachehot,debug-threads=on' "$work/args"; then
+	t_ok boot-names-vcpu-threads
+else
+	t_ko boot-names-vcpu-threads "boot.sh rc $rc; qemu got: $(tr '\n' ' ' < "$work/args" 2>/dev/null | cut -c 1-200)"
+fi
+
+# qemu_paused CPUS [ARGS...]: a paused QEMU in the background, its pid in
+# $qp once it has its main, RCU and CPUS vCPU threads, named or not (or
+# 10 s have passed).
+qemu_paused() {
+	qp_n=$1
+	shift
+	"$real_qemu" "$@" -accel tcg -smp "$qp_n" -m 64 -display none -nodefaults -S \
+		2> "$work/qemu.err" &
+	qp=$!
+	i=0
+	while [ $i -lt 50 ] && [ "$(find /proc/$qp/task -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" -lt $((qp_n + 2)) ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+}
+# affinity_of PID N: the host cores "CPU N/TCG" of QEMU PID may run on
+affinity_of() {
+	for t in /proc/"$1"/task/*; do
+		case $(cat "$t/comm" 2>/dev/null) in "CPU $2/"*)
+			taskset -p -c "${t##*/}" | sed 's/.*: //' ;;
+		esac
+	done
+}
+
+# 2. With boot.sh's naming, pin_vcpus pins every vCPU thread, each to its
+# own core modulo the host's (4 vCPUs: 2 a core on a 2-core host).
+ncores=$(nproc)
+for n in 2 4; do
+	# shellcheck disable=SC2086 # $QEMU_NAME_ARGS: an option and its value
+	qemu_paused $n $QEMU_NAME_ARGS
+	got=$(pin_vcpus "$qp")
+	bad=
+	c=0
+	while [ $c -lt $n ]; do
+		a=$(affinity_of "$qp" $c)
+		[ "$a" = "$((c % ncores))" ] || bad="$bad CPU $c on '$a';"
+		c=$((c + 1))
+	done
+	kill "$qp" 2> /dev/null || true
+	wait "$qp" 2> /dev/null || true
+	if [ "$got" = "$n" ] && [ -z "$bad" ]; then
+		t_ok "pin-vcpus-$n-pinned"
+	else
+		t_ko "pin-vcpus-$n-pinned" "pin_vcpus said $got;$bad"
+	fi
+done
+
+# 3. Without the naming (the harness before 2026-12-05) no thread is
+# found: pin_vcpus says 0, which bench.sh now stops on.
+qemu_paused 2
+got=$(pin_vcpus "$qp")
+kill "$qp" 2> /dev/null || true
+wait "$qp" 2> /dev/null || true
+if [ "$got" = 0 ]; then t_ok pin-vcpus-unnamed-finds-none
+else t_ko pin-vcpus-unnamed-finds-none "pin_vcpus said $got"; fi
+
+t_finish
