@@ -171,6 +171,7 @@ mkdir -p "$out"
 t_begin=$(date +%s)
 msg "bench: results in $out"
 msg "bench: $cpus vCPUs ($topo), workloads: $loads; per workload $reps reps x ($nruns_p patched + $uruns unpatched runs) of ${warm_ms}+${run_ms} ms"
+msg "bench: vCPU threads pinned: $pinned"
 
 # One build at a time: the host is shared.
 img_p=$(last_line "$ROOT/scripts/build-kernel.sh" "$config")
