@@ -18,14 +18,19 @@ need_cmd qemu-system-x86_64
 need_cmd taskset
 real_qemu=$(command -v qemu-system-x86_64)
 
-# 1. boot.sh passes the naming: a fake qemu records its arguments.
+# A fake qemu with no vCPU threads of its own: it records its arguments
+# (FAKE_ARGS), writes a console that boot.sh passes, and lives FAKE_SLEEP
+# seconds, long enough for bench.sh to find it.
 cat > "$work/bin/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
-printf '%s\n' "$@" > "$FAKE_ARGS"
+[ -z "${FAKE_ARGS:-}" ] || printf '%s\n' "$@" > "$FAKE_ARGS"
 log=
 for a in "$@"; do case $a in file:*) log=${a#file:} ;; esac; done
 printf 'Linux version 2.6.9\r\nGUEST PASS fake\r\nGUEST END\r\n' > "$log"
+sleep "${FAKE_SLEEP:-0}"
 EOF
+
+# 1. boot.sh passes the naming.
 chmod +x "$work/bin/qemu-system-x86_64"
 : > "$work/image"
 : > "$work/initrd"
@@ -98,22 +103,14 @@ else t_ko pin-vcpus-unnamed-finds-none "pin_vcpus said $got"; fi
 
 # 4. bench.sh stops a run whose boot's vCPU threads were not all pinned;
 # BENCH_PIN=0, or more vCPUs than host cores, runs unpinned and says why.
-# A fake qemu without threads of its own (its console passes boot.sh)
-# stands in for the boot, so every run fails later, at its empty results;
-# the kernels and the bench guest are the ones `make check` built before
-# this test.
-cat > "$work/bin/qemu-system-x86_64" <<'EOF2'
-#!/bin/sh
-log=
-for a in "$@"; do case $a in file:*) log=${a#file:} ;; esac; done
-printf 'Linux version 2.6.9\r\nGUEST PASS fake\r\nGUEST END\r\n' > "$log"
-sleep 5
-EOF2
+# The fake qemu stands in for the boot, so every run fails later, at its
+# empty results; the kernels and the bench guest are the ones `make
+# check` built before this test.
 # bench_case NAME PIN CPUS WANT_STOP SAYS: bench.sh's stderr must have
 # SAYS, and the stop for unpinned threads exactly when WANT_STOP is 1
 bench_case() {
 	rc=0
-	env PATH="$work/bin:$PATH" BENCH_PIN="$2" BENCH_CPUS="$3" QUICK=1 BENCH_LOADS=oltp \
+	env PATH="$work/bin:$PATH" FAKE_SLEEP=5 BENCH_PIN="$2" BENCH_CPUS="$3" QUICK=1 BENCH_LOADS=oltp \
 		BENCH_POINTS=2500,pin,mig BENCH_REPS=1 sh scripts/bench.sh \
 		> "$work/bench.out" 2> "$work/$1.err" < /dev/null || rc=$?
 	res=$(sed -n 's/^>>> bench: results in //p' "$work/$1.err")
