@@ -138,7 +138,7 @@ if [ -n "$missing" ]; then
 		export DEBIAN_FRONTEND
 		# shellcheck disable=SC2086 # word splitting of the package list is intended
 		if ! run apt-get -o DPkg::Lock::Timeout=600 \
-			install -y --no-install-recommends $missing; then
+			install -y --no-install-recommends --no-remove $missing; then
 			die "apt-get install of$missing failed (is the Debian archive reachable? try 'apt-get update'); see $LOG"
 		fi
 	else

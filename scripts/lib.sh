@@ -58,7 +58,7 @@ need_cmd() {
 			apt-get update >&2 || warn "apt-get update failed; installing from the current package lists"
 		fi
 		msg "installing $_pkg (for $1)"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "$_pkg" >&2 ||
+		apt_install "$_pkg" >&2 ||
 			die "could not install $_pkg; run: apt-get update && apt-get install -y $_pkg"
 		command -v "$1" >/dev/null 2>&1 && return 0
 	fi
@@ -67,6 +67,34 @@ need_cmd() {
 ${_add:+  sudo dpkg --add-architecture $_arch
 }  sudo apt-get update
   sudo apt-get install -y $_pkg"
+}
+
+# apt_install PKG...: apt-get install -y that never removes a package. A
+# foreign PKG:ARCH of a Multi-Arch: same package must have the version of
+# the native PKG; when the foreign lists lack it (an apt-get update that
+# failed mid-sync), a plain install once removed the native linux-libc-dev
+# and with it libc6-dev and build-essential. So ask for PKG:ARCH at the
+# native version if apt knows it, else move the native PKG to PKG:ARCH's.
+apt_install() {
+	_args=
+	for _p in "$@"; do
+		case $_p in
+		*:*)
+			_n=${_p%%:*}
+			_v=$(dpkg-query -W -f='${Version}' "$_n" 2>/dev/null || true)
+			if [ -n "$_v" ]; then
+				if apt-cache madison "$_p" | awk '{ print $3 }' | grep -qxF "$_v"; then
+					_p="$_p=$_v"
+				else
+					_c=$(apt-cache policy "$_p" | awk '/Candidate:/ { print $2 }')
+					[ -z "$_c" ] || [ "$_c" = "(none)" ] || _p="$_p=$_c $_n=$_c"
+				fi
+			fi ;;
+		esac
+		_args="$_args $_p"
+	done
+	# shellcheck disable=SC2086 # one word per package
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-remove --allow-downgrades $_args
 }
 
 # config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix).
