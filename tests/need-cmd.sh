@@ -2,8 +2,9 @@
 # Host check of need_cmd's install path (scripts/lib.sh), which a machine
 # that already has every package never takes, and of the one package list
 # (scripts/packages) that the scripts and .ci/run share. Nothing on the
-# machine changes: apt-get, dpkg and id are PATH stubs that record their
-# calls, and the commands of scripts/packages are hidden from PATH.
+# machine changes: apt-get, apt-cache, dpkg, dpkg-query and id are PATH
+# stubs that record their calls, and the commands of scripts/packages are
+# hidden from PATH.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -18,13 +19,16 @@ for d in /usr/local/bin /usr/bin /bin; do
 	# the first directory wins, as in PATH: ln refuses a name linked already
 	ln -s "$d"/* "$work/bin" 2>/dev/null || true
 done
-for n in apt-get dpkg id $(awk '!/^#/ && NF { print $1 }' "$ROOT/scripts/packages"); do
+for n in apt-get apt-cache dpkg dpkg-query id $(awk '!/^#/ && NF { print $1 }' "$ROOT/scripts/packages"); do
 	rm -f "$work/bin/$n"
 done
 
 # The stubs log "name [arg]..." to $STUB_LOG. id -u prints $STUB_UID; dpkg
-# knows amd64 plus $STUB_FOREIGN and has no package installed; apt-get
-# update exits $STUB_UPDATE_RC; apt-get install "installs" $STUB_PROVIDES.
+# knows amd64 plus $STUB_FOREIGN and has no package installed; dpkg-query
+# says the native package is at $STUB_NATIVE (empty: not installed);
+# apt-cache knows the foreign one at $STUB_FOREIGN_VERSIONS (madison) and
+# offers the last of them (policy); apt-get update exits $STUB_UPDATE_RC;
+# apt-get install "installs" $STUB_PROVIDES.
 cat >"$work/stub/apt-get" <<'EOF'
 #!/bin/sh
 { printf 'apt-get'; printf ' [%s]' "$@"; echo; } >>"$STUB_LOG"
@@ -42,13 +46,29 @@ case $1 in
 *) { printf 'dpkg'; printf ' [%s]' "$@"; echo; } >>"$STUB_LOG" ;;
 esac
 EOF
+cat >"$work/stub/dpkg-query" <<'EOF'
+#!/bin/sh
+[ -n "${STUB_NATIVE:-}" ] || exit 1
+printf '%s' "$STUB_NATIVE"
+EOF
+cat >"$work/stub/apt-cache" <<'EOF'
+#!/bin/sh
+case $1 in
+madison) for v in ${STUB_FOREIGN_VERSIONS:-}; do echo "$2 | $v | http://mirror main"; done ;;
+policy) echo "$2:"; echo "  Installed: (none)"
+	c=none; for v in ${STUB_FOREIGN_VERSIONS:-}; do c=$v; done
+	echo "  Candidate: $c" ;;
+esac
+EOF
 cat >"$work/stub/id" <<'EOF'
 #!/bin/sh
 echo "$STUB_UID"
 EOF
-chmod +x "$work/stub/apt-get" "$work/stub/dpkg" "$work/stub/id"
-STUB_LOG=$work/log STUB_DIR=$work/stub
-export STUB_LOG STUB_DIR STUB_UID STUB_FOREIGN STUB_UPDATE_RC STUB_PROVIDES
+chmod +x "$work/stub/apt-get" "$work/stub/apt-cache" "$work/stub/dpkg" \
+	"$work/stub/dpkg-query" "$work/stub/id"
+STUB_LOG=$work/log STUB_DIR=$work/stub STUB_NATIVE='' STUB_FOREIGN_VERSIONS=''
+export STUB_LOG STUB_DIR STUB_UID STUB_FOREIGN STUB_UPDATE_RC STUB_PROVIDES \
+	STUB_NATIVE STUB_FOREIGN_VERSIONS
 
 # run UID FOREIGN UPDATE_RC CMD: need_cmd CMD with the stubs; its exit
 # status goes to rc, its stderr to $work/err, the stubs' calls to $work/log.
@@ -73,26 +93,42 @@ t='need-cmd-root-adds-missing-arch-updates-installs'
 run 0 '' 0 i386-linux-musl-gcc
 if [ $rc = 0 ] && same "$work/log" "dpkg [--add-architecture] [i386]
 apt-get [update]
-apt-get [install] [-y] [musl-dev:i386]"; then pass $t; else fail $t "$(got)"; fi
+apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-dev:i386]"; then pass $t; else fail $t "$(got)"; fi
 
 # Root, i386 already known: not added again.
 t='need-cmd-root-known-arch-not-added-again'
 run 0 i386 0 i386-linux-musl-gcc
 if [ $rc = 0 ] && same "$work/log" "apt-get [update]
-apt-get [install] [-y] [musl-dev:i386]"; then pass $t; else fail $t "$(got)"; fi
+apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-dev:i386]"; then pass $t; else fail $t "$(got)"; fi
 
 # Root, apt-get update fails: a warning, and the install goes on.
 t='need-cmd-update-failure-not-fatal'
 run 0 '' 100 i386-linux-musl-gcc
 if [ $rc = 0 ] && grep -q '^warning: apt-get update failed' "$work/err" &&
-	grep -qxF 'apt-get [install] [-y] [musl-dev:i386]' "$work/log"; then
+	grep -qxF 'apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-dev:i386]' "$work/log"; then
 	pass $t; else fail $t "$(got)"; fi
 
 # Root, a package of the machine's own architecture: install only.
 t='need-cmd-root-native-package-install-only'
 run 0 '' 0 musl-gcc
-if [ $rc = 0 ] && same "$work/log" "apt-get [install] [-y] [musl-tools]"; then
+if [ $rc = 0 ] && same "$work/log" "apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-tools]"; then
 	pass $t; else fail $t "$(got)"; fi
+
+# A foreign package of a Multi-Arch: same pair must have the native one's
+# version (a plain install once removed linux-libc-dev and libc6-dev with
+# it when the foreign lists were behind): asked for at that version when
+# apt knows it, else the native package is moved to the foreign candidate.
+t='need-cmd-foreign-at-native-version'
+STUB_NATIVE=1.2.3-1 STUB_FOREIGN_VERSIONS='1.2.3-1 1.2.4-1'
+run 0 i386 0 i386-linux-musl-gcc
+if [ $rc = 0 ] && grep -qxF 'apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-dev:i386=1.2.3-1]' "$work/log"; then
+	pass $t; else fail $t "$(got)"; fi
+t='need-cmd-native-follows-foreign-candidate'
+STUB_NATIVE=1.2.5-1 STUB_FOREIGN_VERSIONS='1.2.3-1'
+run 0 i386 0 i386-linux-musl-gcc
+if [ $rc = 0 ] && grep -qxF 'apt-get [install] [-y] [--no-remove] [--allow-downgrades] [musl-dev:i386=1.2.3-1] [musl-dev=1.2.3-1]' "$work/log"; then
+	pass $t; else fail $t "$(got)"; fi
+STUB_NATIVE='' STUB_FOREIGN_VERSIONS=''
 
 # Not root: nothing runs; the exact commands, each on its own line.
 t='need-cmd-not-root-prints-commands'
