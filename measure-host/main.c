@@ -1,8 +1,8 @@
 /*
- * measure-host: the series' boot-time estimator (move_cost(), walk_buffer()
- * and migration_cost_unmeasurable(), extracted verbatim from the patched
- * kernel/sched.c by scripts/measure-host.sh) run on two CPUs of this host,
- * beside a direct measurement of what a move costs here (issue 20).
+ * measure-host: the series' boot-time estimator (move_cost() and
+ * walk_buffer(), extracted verbatim from the patched kernel/sched.c by
+ * scripts/measure-host.sh) run on two CPUs of this host, beside a direct
+ * measurement of what a move costs here (issue 20).
  *
  *   measure-host A B RUNS SIZES_KB REPS
  * A, B: the CPUs; RUNS: runs of the estimator; SIZES_KB: comma-separated
@@ -42,19 +42,17 @@ static void set_cpus_allowed(int task, int cpu)
 		exit(1);
 	}
 }
-static unsigned long long walk_buffer(char *buf, unsigned long size);
-#include "extract-sched.c"
-#include "extract-walk.c"
+#include "extract-move.c"
 
 /*
- * What the series' x86 code gives the scheduler: lost_cache_size(),
- * extracted verbatim from the patched arch/x86_64/kernel/smpboot.c, on
+ * What the series' x86 code gives the scheduler: x86_sched_cache_size(),
+ * extracted verbatim from the patched arch/i386/kernel/sched_cache.c, on
  * what 2.6.9's setup would have found (x86_cache_size: the L2 of
  * 0x80000006, where leaf 2 descriptors are approximated by it).
  */
 #define X86_VENDOR_INTEL	0
 #define X86_VENDOR_AMD		2
-static struct {
+static struct cpuinfo_x86 {
 	int x86_vendor, cpuid_level, x86_cache_size;
 } boot_cpu_data;
 static unsigned int cpuid_eax(unsigned int op)
@@ -71,7 +69,7 @@ static unsigned int cpuid_ecx(unsigned int op)
 	__cpuid(op, a, b, c, d);
 	return c;
 }
-#include "extract-lost-cache.c"
+#include "extract-cache-size.c"
 
 static const char *kernel_cache_source(void)
 {
@@ -140,7 +138,7 @@ int main(int argc, char **argv)
 {
 	int a, b, runs, reps, r, n;
 	unsigned long size, walk;
-	unsigned long long cost, noise, *c;
+	unsigned long long cost, noise, *c, step = ~0ULL;
 	double *dm, *de, mm, ml, mh, em, el, eh;
 	const char *why, *src;
 	char *buf, *big, *sizes, *tok;
@@ -156,12 +154,21 @@ int main(int argc, char **argv)
 	sizes = argv[4];
 	reps = atoi(argv[5]);
 	src = kernel_cache_source();
-	sched_cache_size = lost_cache_size();
+	sched_cache_size = x86_sched_cache_size();
 	printf("machine kernel_cache_kb %lu source %s\n", sched_cache_size >> 10,
 	       src);
-	why = migration_cost_unmeasurable();
+	/* what measure_migration_cost() asks first: a size, a fine clock */
+	for (r = 0; r < 3; r++) {
+		unsigned long long t0, t1;
+
+		for (t1 = t0 = sched_clock(); t1 == t0; )
+			t1 = sched_clock();
+		step = min(step, t1 - t0);
+	}
+	why = sched_cache_size < 1024 ? "no cache size from the architecture" :
+		step > 10000 ? "sched_clock() is not finer than 10 us" : NULL;
 	printf("machine measurable %s clock_step_ns %llu\n", why ? why : "yes",
-	       migration_clock_step);
+	       step);
 	if (why)
 		return 0;
 
@@ -172,8 +179,9 @@ int main(int argc, char **argv)
 	if (!buf || !c)
 		return 1;
 	for (r = 0; r < runs; r++) {
+		noise = step;
 		cost = move_cost(a, b, buf, walk, sched_clock() +
-				 MIGRATION_BUDGET_NS, &n, &noise);
+				 MIGRATION_BUDGET_NS, &noise, &n);
 		cost *= sched_cache_size >> 10;
 		cost /= walk >> 10;
 		c[r] = cost;

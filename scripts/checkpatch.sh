@@ -94,27 +94,18 @@ fetch() {
 #    strings", chapter 2, with a split printk as its example); the rule of
 #    never splitting user-visible strings, so they can be grepped for, came
 #    years later.
-#  SYMBOLIC_PERMS  "use 0444, not S_IRUGO": a 2016 preference; every
-#    create_proc_entry() of 2.6.9 names its mode with S_I* macros.
-#  CONST_STRUCT  "struct file_operations should be const": 2.6.9's
-#    struct proc_dir_entry has a non-const proc_fops, so a const struct
-#    would be a new "discards qualifiers" compiler warning (check.sh fails
-#    a build with warnings that the unpatched one does not have).
 #  VOLATILE  "volatile is usually wrong": volatile-considered-harmful.txt
 #    is from 2007. Its one use here, in
 #    toolchain/x86_64-apic-id-volatile-read.patch, is a 32-bit read of an
 #    MMIO register, what 2.6.9's own apic_read() does the same way.
 #  CONSIDER_KSTRTO  "use kstrtoul": kstrto*() came with 2.6.39; in 2.6.9
-#    simple_strtoul() is the parser, and the patch checks its end pointer.
-#  NR_CPUS  "use for_each_possible_cpu()": 2.6.9 has no such helper, and
-#    its cpumask API (first_cpu(), next_cpu()) says "no more CPUs" by
-#    returning NR_CPUS, so a seq_file iterator over CPUs compares with it.
-#  PRINTK_RATELIMITED  "use printk_ratelimited()": that macro came years
-#    later; 2.6.9's way is "if (printk_ratelimit()) printk(...)".
+#    simple_strtoul() is the parser, and the patches check its end pointer.
+#  SPDX_LICENSE_TAG  "missing SPDX-License-Identifier": SPDX tags came in
+#    2017; no file of 2.6.9 has one, and a new file follows its neighbours.
 # Everything else is fixed in the patches, not ignored (e.g. a printk without
 # KERN_<level>, "unsigned" for "unsigned int", __initcall for the equivalent
 # device_initcall, seq_printf of a constant string, spaces around '=').
-CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,SYMBOLIC_PERMS,CONST_STRUCT,VOLATILE,CONSIDER_KSTRTO,NR_CPUS,PRINTK_RATELIMITED
+CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,VOLATILE,CONSIDER_KSTRTO,SPDX_LICENSE_TAG
 
 [ $# -gt 0 ] || die "usage: scripts/checkpatch.sh PATCH..."
 need_cmd perl

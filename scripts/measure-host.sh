@@ -1,14 +1,15 @@
 #!/bin/sh
 # measure-host.sh: what the series' boot-time estimator would measure on this
 # machine, beside what a move costs here (issue 20).  The estimator's code
-# (move_cost(), walk_buffer(), migration_cost_unmeasurable()) is extracted
-# verbatim from the patched kernel/sched.c, as tests/derivation.sh does, and
-# built with measure-host/main.c: sched_clock() is CLOCK_MONOTONIC_RAW,
+# (move_cost() and walk_buffer()) is extracted verbatim from the patched
+# kernel/sched.c, as tests/derivation.sh does, and built with
+# measure-host/main.c: sched_clock() is CLOCK_MONOTONIC_RAW,
 # set_cpus_allowed() is sched_setaffinity().  It runs on two CPUs that the
 # kernel would pair (not SMT siblings), with the cache size the series' x86
-# code gives the scheduler (its lost_cache_size(), extracted as well: the
-# largest cache not shared beyond one core, from CPUID leaf 4 on Intel or
-# 0x8000001d on AMD, else the L2 of 0x80000006).  The direct measurement: the first pass over a working set
+# code gives the scheduler (x86_sched_cache_size() of
+# arch/i386/kernel/sched_cache.c, extracted as well: the largest cache not
+# shared beyond one core, from CPUID leaf 4 on Intel or 0x8000001d on AMD,
+# else the L2 of 0x80000006).  The direct measurement: the first pass over a working set
 # after moving to the other CPU, and after evicting it with a 128 MB walk,
 # each against the first pass after staying (the same sched_setaffinity()
 # call, no move), paired per repetition: the median difference and its
@@ -33,11 +34,18 @@ mkdir -p "$work"
 BUILD_DIR=$work/derivation sh "$ROOT/tests/derivation.sh" > "$work/derivation.log" 2>&1 ||
 	die "tests/derivation.sh failed: the series does not extract (log: $work/derivation.log)"
 d=$work/derivation/derivation
-sed -n '/^static unsigned long long __init walk_buffer(/,/^}/p' "$d/tree/kernel/sched.c" > "$d/extract-walk.c"
-[ -s "$d/extract-walk.c" ] || die "no walk_buffer() in the patched kernel/sched.c"
-sed -n '/^static unsigned long lost_cache_size(/,/^}/p' "$d/tree/arch/x86_64/kernel/smpboot.c" > "$d/extract-lost-cache.c"
-[ -s "$d/extract-lost-cache.c" ] || die "no lost_cache_size() in the patched arch/x86_64/kernel/smpboot.c"
-gcc -O2 -std=gnu99 -Wall -Wno-unused-function -DHZ=1000 -DCONFIG_NUMA \
+{
+	grep -E '^#define MIGRATION_' "$d/tree/kernel/sched.c"
+	sed -n '/^static unsigned long long __init walk_buffer(/,/^}/p' "$d/tree/kernel/sched.c"
+	sed -n '/^static unsigned long long __init move_cost(/,/^}/p' "$d/tree/kernel/sched.c"
+} > "$d/extract-move.c"
+grep -q '^static unsigned long long __init move_cost(' "$d/extract-move.c" ||
+	die "no move_cost() in the patched kernel/sched.c"
+sed -n '/^static inline void cache_leaf(/,/^}/p; /^unsigned long __init x86_sched_cache_size(/,/^}/p' \
+	"$d/tree/arch/i386/kernel/sched_cache.c" > "$d/extract-cache-size.c"
+grep -q '^unsigned long __init x86_sched_cache_size(' "$d/extract-cache-size.c" ||
+	die "no x86_sched_cache_size() in the patched arch/i386/kernel/sched_cache.c"
+gcc -O2 -std=gnu99 -Wall -Wno-unused-function -DHZ=1000 -DCONFIG_NUMA -DCONFIG_X86_64 \
 	-I"$d" -o "$work/measure-host" "$ROOT/measure-host/main.c" -lm ||
 	die "measure-host does not build against the extracted code"
 

@@ -23,12 +23,12 @@ if grep -q '^verdict: no pair to measure' "$out"; then
 fi
 # the extracted estimator ran: its cost line, from the current tree's code
 if grep -Eq '^estimator: 10 runs, cost median [0-9.]+ us' "$out" &&
-	grep -q 'MIGRATION_STRIDE' "$BUILD/measure-host/derivation/derivation/extract-walk.c"; then
+	grep -q MIGRATION_STRIDE "$BUILD/measure-host/derivation/derivation/extract-move.c"; then
 	t_ok measure-host-estimator
 else
 	t_ko measure-host-estimator "no estimator line, or walk_buffer() not the patched tree's: $(grep '^estimator' "$out" | head -n 1)"
 fi
-# the size the series' x86 code gives the scheduler (lost_cache_size(),
+# the size the series' x86 code gives the scheduler (x86_sched_cache_size(),
 # extracted) against the host's sysfs: the largest data or unified cache
 # of cpu0 that no CPU outside cpu0's core shares (shared_cpu_list within
 # thread_siblings_list); skipped where sysfs has no cache information

@@ -20,13 +20,14 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
 #define HOT_TIME_MAX_US	4000000L	/* the series' CACHE_HOT_TIME_MAX */
-#define VIEW		"/proc/sched_domains"
+#define SCHEDSTAT	"/proc/schedstat"
 #define MAXCPU		64
 #define MAXW		512
 #define NGAP		9	/* gap histogram bounds */
@@ -128,6 +129,7 @@ long point_us(const char *p, long derived, double cost_us);
 /* calib.c */
 void calibrate(long cache_kb, size_t ws_kb, int others);
 void propagation(int n, long restore_us);
+void faithful(int reps, int ms);
 long steps_for(size_t ws_kb, long us);
 
 #endif

@@ -84,10 +84,26 @@ out:
 
 /*
  * How long a sysctl write takes to reach every CPU's domains: time the
- * write and the first read of /proc/sched_domains that shows the new value
- * on every smp line. The write updates all CPUs before it returns, so this
- * is at most the write plus one read; the median of n samples is printed.
+ * write and the first read of /proc/schedstat that shows the new value
+ * (in ns, the 7th field from the end of a domain line) in one domain of
+ * every CPU. The write updates all CPUs before it returns, so this is at
+ * most the write plus one read; the median of n samples is printed.
  */
+/* A /proc/schedstat (version 1010) domain line's cache_hot_time, ns; -1 */
+static long long domain_ns(const char *line)
+{
+	const char *end = strchr(line, '\n'), *q;
+	int fields = 0;
+
+	if (!end)
+		end = line + strlen(line);
+	/* the 7th field from the end: back over 7 blanks */
+	for (q = end; q > line && fields < 7; q--)
+		if (q[-1] == ' ')
+			fields++;
+	return fields == 7 ? strtoll(q + 1, NULL, 10) : -1;
+}
+
 void propagation(int n, long restore_us)
 {
 	double tw[1000], tc[1000];
@@ -95,7 +111,7 @@ void propagation(int n, long restore_us)
 
 	if (n > 1000)
 		n = 1000;
-	if (access(VIEW, R_OK) != 0 || access(SYSCTL_CPU, W_OK) != 0)
+	if (access(SCHEDSTAT, R_OK) != 0 || access(SYSCTL_CPU, W_OK) != 0)
 		return;
 	for (i = 0; i < n; i++) {
 		long us = 3000 + (i & 1) * 1000 + i;
@@ -107,21 +123,12 @@ void propagation(int n, long restore_us)
 			break;
 		t1 = now();
 		for (tries = 0; tries < 1000 && !ok; tries++) {
-			int lines = 0, good = 0;
+			int good = 0;
 
-			read_file(VIEW, big, sizeof(big));
-			/* cpu<N> domain<M> <level> <span> <us> [counters] */
-			for (p = strstr(big, "\ncpu"); p; p = strstr(p + 1, "\ncpu")) {
-				char level[16];
-				long got;
-
-				if (sscanf(p + 1, "cpu%*d domain%*d %15s %*s %ld",
-					   level, &got) != 2 || strcmp(level, "smp"))
-					continue;
-				lines++;
-				good += got == us;
-			}
-			ok = lines > 0 && good == lines;
+			read_file(SCHEDSTAT, big, sizeof(big));
+			for (p = strstr(big, "\ndomain"); p; p = strstr(p + 1, "\ndomain"))
+				good += domain_ns(p + 1) == us * 1000LL;
+			ok = good == ncpu;
 		}
 		if (!ok)
 			break;
@@ -154,4 +161,60 @@ long steps_for(size_t ws_kb, long us)
 	munmap(ws, lines * sizeof(struct node));
 	steps = us * 1e-6 / median(t, 5);
 	return steps > 0 ? steps : 1;
+}
+
+/*
+ * Is a vCPU's speed its own? A task on CPU 0 counts loops for ms
+ * milliseconds while CPUs 1.. idle, then while a task pinned on each of
+ * them spins, alternately, reps times. On a real machine (and a guest
+ * whose vCPUs each have a host core, or are paced: cachemodel/plugin.c)
+ * the two rates are the same; a guest with more vCPUs than host cores,
+ * unpaced, runs CPU 0 faster while the others idle. Prints one line per
+ * repetition and the median ratio, busy over idle.
+ */
+void faithful(int reps, int ms)
+{
+	double idle[64], busy[64], ratio[64];
+	pid_t kids[MAXCPU];
+	int r, i;
+
+	if (reps > 64)
+		reps = 64;
+	for (r = 0; r < reps && ncpu > 1; r++) {
+		for (i = 0; i < 2; i++) {
+			volatile unsigned long x = 0;
+			double t0, t;
+			int k;
+
+			for (k = 1; i && k < ncpu; k++) {
+				kids[k] = fork();
+				if (kids[k] == 0) {
+					pin(0, k);
+					for (;;)
+						x++;
+				}
+			}
+			pin(0, 0);
+			sleep_s(0.05);	/* the spinners reach their CPUs */
+			t0 = now();
+			while ((t = now()) - t0 < ms / 1000.0) {
+				unsigned long n;
+
+				for (n = 0; n < 100000; n++)
+					x++;
+			}
+			(i ? busy : idle)[r] = x / (t - t0);
+			for (k = 1; i && k < ncpu; k++) {
+				kill(kids[k], SIGKILL);
+				waitpid(kids[k], NULL, 0);
+			}
+			pin(0, -1);
+		}
+		ratio[r] = busy[r] / idle[r];
+		printf("BENCH faith rep=%d idle_loops_per_s=%.0f busy_loops_per_s=%.0f "
+		       "ratio=%.3f\n", r + 1, idle[r], busy[r], ratio[r]);
+	}
+	if (r)
+		printf("BENCH faith cpus=%d reps=%d ms=%d median_ratio=%.3f\n", ncpu,
+		       r, ms, median(ratio, r));
 }

@@ -55,6 +55,8 @@
  *                        (default 3000)
  *   chcalib=0|1          run the calibration first (default 1)
  *   chprop=N             sysctl propagation samples (default 200, 0 = off)
+ *   chfaith=N            only the faithfulness check (calib.c: faithful()),
+ *                        N repetitions, then power off
  *   chk=hz:HZ,...        boot.sh's word: the kernel's HZ (chhz=HZ also works)
  * Output, one line each (the host parses them):
  *   BENCH info key=value ...
@@ -64,7 +66,7 @@
  *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s> t=<s>
  *         gapn=<n> gapcdf=<%>/<%>/...
  *         clock=<guest seconds per TSC second>
- *         (hotref, hotmoved: the series' counters of /proc/sched_domains,
+ *         (hotref, hotmoved: the series' schedstat counters, version 1010,
  *         -1 on a kernel without them; t: seconds since the workload
  *         started; gapcdf: share of the gaps between two transactions of a
  *         task (its time off the CPU: sleep plus run-queue wait) shorter
@@ -319,9 +321,10 @@ int main(void)
 		}
 	}
 	npoints = i;
-	if (read_file(VIEW, big, sizeof(big)) > 0) {
+	if (read_file(SCHEDSTAT, big, sizeof(big)) > 0) {
 		for (char *l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
-			printf("BENCH info domain %s\n", l);
+			if (!strncmp(l, "domain", 6) || !strncmp(l, "version", 7))
+				printf("BENCH info schedstat %.60s\n", l);
 	}
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
@@ -332,6 +335,10 @@ int main(void)
 	}
 	for (i = 0; i < MAXW; i++)
 		sh->want[i] = -1;
+	if (env_long("chfaith", 0) > 0) {
+		faithful(env_long("chfaith", 0), env_long("chfaith_ms", 300));
+		goto out;
+	}
 	if (env_long("chcalib", 1))	/* others: the other sets on a CPU */
 		calibrate(cache_kb, prm.ws_kb, prm.nworkers / ncpu - 1);
 	prm.steps = env_long("chsteps", 0);

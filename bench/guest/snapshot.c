@@ -31,25 +31,6 @@ void snapshot(struct snap *s, int nworkers)
 		for (j = 0; j <= NGAP; j++)
 			s->gap[j] += sh->count[i][2 + j];
 	}
-	/*
-	 * The series' counters, summed over every CPU and domain of
-	 * /proc/sched_domains: cache-hot tasks the balancer left alone, and
-	 * cache-hot tasks it moved anyway.
-	 */
-	s->hotref = s->hotmoved = (unsigned long long)-1;
-	if (read_file(VIEW, big, sizeof(big)) > 0 &&
-	    strstr(big, " hot_refused hot_moved\n")) {
-		s->hotref = s->hotmoved = 0;
-		for (line = strtok(big, "\n"); line; line = strtok(NULL, "\n")) {
-			unsigned long long r, m;
-
-			if (sscanf(line, "cpu%*d domain%*d %*s %*s %*d %llu %llu",
-				   &r, &m) == 2) {
-				s->hotref += r;
-				s->hotmoved += m;
-			}
-		}
-	}
 	s->idle = s->total = s->ctxt = 0;
 	if (read_file("/proc/stat", big, sizeof(big)) > 0) {
 		unsigned long long v[8] = { 0 };
@@ -70,18 +51,39 @@ void snapshot(struct snap *s, int nworkers)
 	 * than the one it last ran on), then pt_gained/pt_lost pairs for the
 	 * IDLE, NOT_IDLE and NEWLY_IDLE balancer passes: pt_gained counts
 	 * the tasks load_balance()/active balancing pulled to this CPU.
-	 * The domain lines count balancer calls and imbalance, not moves.
+	 * The domain lines count balancer calls and imbalance, not moves;
+	 * version 1010 (the series) ends each with cache_hot_time (ns) and,
+	 * per idle type, the cache-hot tasks the balancer left alone and
+	 * those it moved anyway, which are summed here.
 	 */
 	s->moves = s->wakemoves = (unsigned long long)-1;
-	if (read_file("/proc/schedstat", big, sizeof(big)) <= 0 ||
-	    strncmp(big, "version 10\n", 11) != 0)
+	s->hotref = s->hotmoved = (unsigned long long)-1;
+	if (read_file(SCHEDSTAT, big, sizeof(big)) <= 0)
+		return;
+	if (!strncmp(big, "version 1010\n", 13))
+		s->hotref = s->hotmoved = 0;
+	else if (strncmp(big, "version 10\n", 11) != 0)
 		return;
 	s->moves = s->wakemoves = 0;
 	for (line = strtok(big, "\n"); line; line = strtok(NULL, "\n")) {
-		unsigned long long f[28];
+		unsigned long long f[40];
 		char *q;
 		int n = 0;
 
+		if (!strncmp(line, "domain", 6) && s->hotref != (unsigned long long)-1) {
+			q = strchr(line, ' ');
+			q = q ? strchr(q + 1, ' ') : NULL;	/* past the span */
+			while (q && n < 40) {
+				f[n++] = strtoull(q, &q, 10);
+				if (*q != ' ')
+					break;
+			}
+			for (i = n - 6; n >= 26 && i < n; i += 2) {
+				s->hotref += f[i];
+				s->hotmoved += f[i + 1];
+			}
+			continue;
+		}
 		if (strncmp(line, "cpu", 3) != 0)
 			continue;
 		q = strchr(line, ' ');
