@@ -36,7 +36,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	printf("cpu_opts=%s\n", m->cpu_opts);
-	printf("chk=model_kb:%u,miss_ns:%u,remote_ns:%u,share:%u,node1_cpu:%u\n",
-	       p.size_kb, p.miss_ns, p.remote_ns, p.share, p.node1_cpu);
+	printf("chk=model_kb:%u,miss_ns:%u,remote_ns:%u,share:%u,node1_cpu:%u,"
+	       "sns:%u,rsns:%u\n", p.size_kb, p.miss_ns, p.remote_ns, p.share,
+	       p.node1_cpu, p.stream_ns, p.remote_stream_ns);
 	return 0;
 }

@@ -32,7 +32,8 @@ int cm_init(struct cm_model *m, const struct cm_params *p, unsigned ncpus)
 	m->cache = calloc(m->ncaches, sizeof(*m->cache));
 	/* untouched pages of it cost nothing: calloc maps them lazily */
 	m->gen = calloc(CM_LINES, sizeof(*m->gen));
-	if (!m->cache || !m->gen) {
+	m->last_miss = calloc(ncpus * 8, sizeof(*m->last_miss));
+	if (!m->cache || !m->gen || !m->last_miss) {
 		cm_free(m);
 		return -1;
 	}
@@ -62,8 +63,10 @@ void cm_free(struct cm_model *m)
 	}
 	free(m->cache);
 	free(m->gen);
+	free(m->last_miss);
 	m->cache = NULL;
 	m->gen = NULL;
+	m->last_miss = NULL;
 }
 
 /*
@@ -96,9 +99,9 @@ int cm_hit(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 {
 	struct cm_cache *c = &m->cache[cpu / m->p.share];
-	uint64_t line = pa >> CM_LINE_SHIFT, w;
+	uint64_t line = pa >> CM_LINE_SHIFT, w, *last = &m->last_miss[cpu * 8];
 	size_t set = (line & (c->sets - 1)) * c->ways, i, victim = set;
-	int remote;
+	int remote, stream = line == *last + 1 || line + 1 == *last;
 
 	for (i = set; i < set + c->ways; i++) {
 		w = c->way[i];
@@ -113,10 +116,14 @@ unsigned cm_miss(struct cm_model *m, unsigned cpu, uint64_t pa, int write)
 	c->misses++;
 	c->way[victim] = CM_WAY(line, write ? ++m->gen[line] : m->gen[line]);
 	c->stamp[victim] = ++c->clock;
+	*last = line;
 	remote = m->p.remote_ns &&
 		(pa >= (uint64_t)m->p.node_split_mb << 20) !=
 		(cpu >= m->p.node1_cpu);
-	return remote ? m->p.remote_ns : m->p.miss_ns;
+	if (remote)
+		return stream && m->p.remote_stream_ns ? m->p.remote_stream_ns :
+			m->p.remote_ns;
+	return stream && m->p.stream_ns ? m->p.stream_ns : m->p.miss_ns;
 }
 
 unsigned cm_access(struct cm_model *m, unsigned cpu, uint64_t pa, int write)

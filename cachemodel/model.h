@@ -4,10 +4,14 @@
  * or one per group of `share` consecutive vCPUs (a socket); a write
  * invalidates the line in every other cache (a per-line generation: the
  * writer never touches another vCPU's cache); a miss costs miss_ns, or
- * remote_ns where the line is in the other node's memory.  cm_access()
- * returns the stall a guest access costs, in ns; the plugin (plugin.c)
- * makes the vCPU wait that long.  Not modelled: prefetchers, overlapping
- * misses, TLBs, bandwidth, the L1/L2 hierarchy (one level only).
+ * remote_ns where the line is in the other node's memory.  A miss of the
+ * line next to the vCPU's previous miss (up or down) continues a stream,
+ * whose misses real memory systems overlap (prefetchers, several misses
+ * in flight): it costs stream_ns (remote_stream_ns), the line's share of
+ * the memory's bandwidth, where those are set (0: a stream pays full
+ * latency).  cm_access() returns the stall a guest access costs, in ns;
+ * the plugin (plugin.c) makes the vCPU wait that long.  Not modelled:
+ * strided prefetch, TLBs, the L1/L2 hierarchy (one level only).
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
@@ -23,6 +27,8 @@ struct cm_params {
 	unsigned share;		/* vCPUs per cache: 1 private, 2 a 2-thread socket */
 	unsigned node_split_mb;	/* node 1's memory starts here (remote_ns only) */
 	unsigned node1_cpu;	/* first vCPU of node 1 (remote_ns only) */
+	unsigned stream_ns;	/* a miss continuing a stream; 0: miss_ns */
+	unsigned remote_stream_ns; /* the same, remote; 0: remote_ns */
 };
 
 /*
@@ -53,6 +59,7 @@ struct cm_model {
 	unsigned ncpus, ncaches;
 	struct cm_cache *cache;
 	uint32_t *gen;		/* per line: moves on at every write */
+	uint64_t *last_miss;	/* per vCPU, 8 words apart: its last miss's line */
 };
 
 /* NULL, or what is wrong with the parameters */
@@ -85,7 +92,7 @@ struct cm_machine {
 extern const struct cm_machine cm_machines[];
 const struct cm_machine *cm_machine(const char *name);
 /* "key=value" sets one parameter of p (size_kb= ways= miss_ns= remote_ns=
- * share= node_split_mb= node1_cpu=) to a decimal value; -1: no such key or
- * not a decimal number, p untouched */
+ * share= node_split_mb= node1_cpu= stream_ns= remote_stream_ns=) to a
+ * decimal value; -1: no such key or not a decimal number, p untouched */
 int cm_set_param(struct cm_params *p, const char *kv);
 #endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench.sh: Ken Chen's cache_hot_time sweep (../shared/reference/history.md),
+# bench.sh: Ken Chen's cache_hot_time sweep (Documentation/cachehot.md, "The measurement that started it"),
 # redone at run time in a QEMU guest (issues 4 and 8). `make bench`,
 # `make bench QUICK=1`.
 #
@@ -74,10 +74,27 @@ topo=smp:$cpus
 if [ "${BENCH_PIN:-1}" = 0 ]; then
 	pinned="no (BENCH_PIN=0)"
 elif [ "$cpus" -gt "$(nproc)" ]; then
-	pinned="no ($cpus vCPUs share $(nproc) host cores: a vCPU that idles gives its core to another)"
+	pinned="no ($cpus vCPUs share $(nproc) host cores; paced instead, see faithful)"
 else
 	pinned=yes
 fi
+# With more vCPUs than cores a vCPU that idles would give its core to
+# another: boot.sh paces every vCPU under a MODEL (PACE_PS) so that idling
+# costs the guest what it costs a real machine. Without that the run says
+# it is not faithful; with it, a boot whose vCPUs the host could not keep
+# at their pace for more than 2 % of their time is named (plugin's log).
+faithful_verdict() {
+	if [ "$cpus" -le "$(nproc)" ]; then
+		echo "yes (one host core a vCPU${pinned:+, pinned: $pinned})"
+	elif [ -z "${MODEL:-}" ] || [ "${PACE_PS:-}" = 0 ]; then
+		echo "NO: $cpus vCPUs on $(nproc) cores unpaced (PACE_PS=0 or no MODEL): a vCPU that idles gives its core to the others"
+	else
+		awk -v ps="${PACE_PS:-$PACE_PS_DEFAULT}" '
+			{ n++; if ($2 > m) m = $2; if ($2 > 2) bad = bad " " $1 }
+			END { if (bad != "") printf "NO: paced at %s ps an instruction, but the host fell behind by more than 2 %% of a vCPU'"'"'s time in:%s (at most %.1f %%)\n", ps, bad, m
+			      else printf "yes, paced at %s ps an instruction (the host fell behind by at most %.1f %% of a vCPU'"'"'s time, %d boots)\n", ps, m, n }' "$out/paced.txt"
+	fi
+}
 seed_points=2500,5000,7500,10000,12500,15000,25000,250000,1000000
 if [ -n "${QUICK:-}" ] && [ "${QUICK:-0}" != 0 ]; then
 	quick=1
@@ -314,6 +331,10 @@ run_boot() {
 	fi
 	probe_host "$name"
 	hostload_row "$name" "$h0" "$h1" "$(nproc)" >> "$hostload"
+	# a paced boot: the largest share of a vCPU's time the host fell behind
+	sed -n 's/.* \([0-9]*\) us behind the host clock in \([0-9]*\) ms.*/\1 \2/p' "$log.plugin" 2>/dev/null |
+		awk -v b="$name" '{ p = $2 > 0 ? $1 / 10 / $2 : 0; if (p > m) m = p; n++ }
+			END { if (n) printf "%s %.1f\n", b, m }' >> "$out/paced.txt"
 	# The console is a tty next to printk: lines may start with a \r or
 	# follow a kernel message; keep what starts at "BENCH".
 	tr -d '\r' < "$log" > "$out/$name.console"
@@ -334,6 +355,7 @@ run_boot() {
 }
 
 : > "$out/runs.txt"
+: > "$out/paced.txt"
 probe_host start
 for l in $loads; do
 	load_steps=${BENCH_STEPS:-}
@@ -347,26 +369,26 @@ for l in $loads; do
 done
 t_booted=$(date +%s)
 
-# ---- the derivation's cost at boot, timed on the host ----
-# tests/derivation.sh extracts the series' functions verbatim from the
-# patched tree (never re-typed); bench/derive-cost.c times them.
 first=$out/bench-${loads%% *}-p-1.console
-guest_khz=$(sed -n 's/.*Detected \([0-9]*\)\.\([0-9][0-9][0-9]\) MHz processor.*/\1\2/p' "$first" | head -n 1)
-guest_cache=$(sed -n 's/^.*BENCH info .*cache_kb=\([0-9]*\).*/\1/p' "$first" | head -n 1)
-derive="not measured"
-if BUILD_DIR=$out/derivation "$ROOT/tests/derivation.sh" > "$out/derivation.log" 2>&1 &&
-	gcc -O2 -std=gnu99 -Wall -Wno-unused-function -DHZ=1000 -DCONFIG_SCHED_SMT \
-		-DCONFIG_NUMA -I"$out/derivation/derivation" -o "$out/derive-cost" \
-		"$ROOT/bench/derive-cost.c" >> "$out/derivation.log" 2>&1; then
-	derive=$("$out/derive-cost" "${guest_khz:-2000000}" "${guest_cache:-64}" 1000000)
-else
-	warn "derivation cost not measured: $out/derivation.log"
-fi
-rm -rf "$out/derivation/derivation/tree"
+
+# shape_of LOAD: the workload's shape, for the plot's title
+shape_of() {
+	case $1 in
+	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
+	*) echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits" ;;
+	esac
+}
 
 # ---- summary (scripts/bench-summary.sh), then a plot per workload ----
 # shellcheck disable=SC2086 # one word per workload
 "$ROOT/scripts/bench-summary.sh" "$out" $loads
+# The same runs through cachehot-sweep's statistics (sweep/stats.c, what a
+# user's own sweep reports): every point's paired difference to the best.
+if sweep=$(last_line "$ROOT/scripts/build-sweep.sh" x86_64 2> /dev/null); then
+	for L in $loads; do
+		"$sweep" --analyse "$out/$L/runs.csv" > "$out/$L/sweep-analyse.txt" 2>&1 || true
+	done
+fi
 for L in $loads; do
 d=$out/$L
 derived_us=$(awk -F, '$1 == "d" { print $3 }' "$d/summary.csv")	# the median
@@ -379,12 +401,13 @@ pinv=$(awk -F, '$1 == "pin" { print $5 }' "$d/summary.csv")
 gnuplot <<EOF
 set terminal pngcairo size 800,480 font ",10" noenhanced
 set output "$d/plot.png"
-set title "cache_hot_time sweep, $L workload, $cpus vCPUs (QEMU ${ACCEL:-tcg}${MODEL:+, model $MODEL}), $reps reps"
+set title "cache_hot_time sweep, $L, $cpus vCPUs, ${MODEL:+model $MODEL, }$reps reps, $(date -u +%Y-%m-%d)\\n$(shape_of "$L")"
 set logscale x
 set xrange [0.02:5000]
 set xlabel "cache_hot_time (ms)"
 set ylabel "throughput, 2.5 ms = 100 (bars: 95 % CI)"
 set y2label "idle %"
+set y2range [0:$(awk '{ if ($5 > m) m = $5 } END { printf "%.1f", m * 1.25 + 0.5 }' "$d/plot.dat")]
 set y2tics
 set ytics nomirror
 set key bottom right
@@ -394,7 +417,7 @@ $( [ -n "$unp" ] && echo "set label 'unpatched 2.6.9' at graph 0.02, first $unp 
 $( [ -n "$pinv" ] && echo "set arrow from graph 0, first $pinv to graph 1, first $pinv nohead dt 3 lc rgb 'dark-green'" )
 $( [ -n "$pinv" ] && echo "set label 'pinned' at graph 0.02, first $pinv offset 0,0.7 tc rgb 'dark-green'" )
 $( [ -n "$derived_us" ] && echo "set arrow from first $derived_us/1000.0, graph 0 to first $derived_us/1000.0, graph 1 nohead dt 4 lc rgb 'blue'" )
-$( [ -n "$derived_us" ] && echo "set label 'derived' at first $derived_us/1000.0, graph 0.95 offset 0.5,0 tc rgb 'blue'" )
+$( [ -n "$derived_us" ] && echo "set label '$([ "$measure" = 1 ] && echo 'measured (2x cost)' || echo derived)' at first $derived_us/1000.0, graph 0.95 offset 0.5,0 tc rgb 'blue'" )
 plot "$d/plot.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 title "throughput (patched, sysctl)", \
      "$d/plot.dat" using 1:5 axes x1y2 with linespoints dt 2 pt 4 title "idle %"
 EOF
@@ -414,7 +437,7 @@ busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran whi
 	echo "guest boot values: $(sed -n 's/^.*BENCH info \(boot_cache.*\)/\1/p' "$first" | head -n 1)"
 	echo "cache model: ${MODEL:-none}${MODEL_ARGS:+ ($MODEL_ARGS)}; patched boots ${boot_measure:-without cache_hot_time=measure}"
 	[ "$measure" = 0 ] || echo "measured SMP migration cost per patched boot, us: $(grep -a -h -o 'migration_cost_us=[-0-9.]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ')"
-	sed -n 's/^.*BENCH info domain \(cpu.*\)/guest domain: \1/p' "$first"
+	sed -n 's/^.*BENCH info schedstat \(.*\)/guest schedstat: \1/p' "$first"
 	for L in $loads; do
 		echo "workload $L: $(sed -n 's/^.*BENCH info load=[a-z]* \(.*\)/\1/p' "$out/bench-$L-p-1.console" | head -n 1)"
 		grep -a -o 'BENCH calib migrate.*' "$out/bench-$L-p-1.console" | sed "s/^BENCH /workload $L: /"
@@ -426,7 +449,7 @@ busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran whi
 	echo "unpatched boots: $uruns runs each and a pinned one; quick=$quick"
 	grep -a -o 'BENCH calib walk.*' "$first" | sed 's/^BENCH //'
 	grep -a -o 'BENCH prop.*' "$first" | sed 's/^BENCH //'
-	echo "derivation at boot (host, extracted functions, guest cpu_khz=${guest_khz:-?} cache_kb=${guest_cache:-?}): $derive"
+	echo "faithful: $(faithful_verdict)"
 	echo "time: builds $((t_built - t_begin)) s, boots $((t_booted - t_built)) s, total $((t_end - t_begin)) s"
 } > "$out/info.txt"
 

@@ -63,6 +63,27 @@ numa) smp="4,sockets=4"; args="$args numa=fake=2"; nodes=2 ;;
 *) die "unknown topology '$topo' (up, smp, smt, numa, smp:N)" ;;
 esac
 
+# More vCPUs than host cores: a vCPU that idles would give its core to the
+# others, which would then run faster, so idling would cost the guest
+# nothing. The plugin paces each vCPU instead (cachemodel/plugin.c,
+# pace_ps=; tests/faithful.sh): a guest instruction is PACE_PS ps of its
+# own time, whatever the other vCPUs do; under a MODEL with more vCPUs
+# than cores, PACE_PS_DEFAULT (lib.sh) by default. With PACE_PS and no MODEL the
+# plugin runs for the pacing alone (machine none). PACE_PS=0 turns it off.
+# The plugin's log says how far a paced vCPU fell behind the host clock
+# (a host too busy, or too slow, to run it at that pace).
+ncpus=${smp%%,*}
+pace=${PACE_PS:-}
+[ -n "$pace" ] || [ -z "$plugin" ] || [ "$ncpus" -le "$(nproc)" ] || pace=$PACE_PS_DEFAULT
+case $pace in ''|0) pace= ;; *[!0-9]*) die "PACE_PS: ps an instruction, not '$pace'" ;; esac
+if [ -n "$pace" ]; then
+	if [ -z "$plugin" ]; then
+		so=$(last_line "$ROOT/scripts/build-cachemodel.sh") || die "PACE_PS=$pace: the plugin does not build"
+		plugin="$so,machine=none"
+	fi
+	plugin="$plugin,pace_ps=$pace"
+fi
+
 # HZ for the guest checks: from the built tree's include/asm-ARCH/param.h.
 hz=${CHHZ:-}
 if [ -z "$hz" ]; then
@@ -71,14 +92,14 @@ if [ -z "$hz" ]; then
 fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
-#   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1
-# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS). A chk=
+#   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1,schedstats:0|1
+# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 dotconfig=$(dirname "$image")/../../../.config
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
 [ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
-chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS)"
+chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS),schedstats:$(has CONFIG_SCHEDSTATS)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
 [ -z "$model_chk" ] || chk="$chk,$model_chk"
 for w in "$@"; do

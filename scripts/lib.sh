@@ -97,6 +97,14 @@ apt_install() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-remove --allow-downgrades $_args
 }
 
+# The pace of a vCPU when a MODEL guest has more vCPUs than host cores
+# (boot.sh, cachemodel/plugin.c pace_ps=): ps a guest instruction. At
+# 100000 a 4-vCPU guest of the benchmark's oltp load on this project's
+# 2-core host fell behind the host clock for less than 2 % of its time
+# (tests/faithful.sh, Documentation/benchmarks.md); at 50000 for 24-36 %.
+PACE_PS_DEFAULT=150000
+export PACE_PS_DEFAULT
+
 # config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix).
 config_arch() {
 	case $1 in

@@ -1,28 +1,26 @@
 #!/bin/sh
-# Known-answer test of the boot-time measurement under the cache model
-# (issue 18): scripts/known-answer.sh boots each named machine 10 times
-# (after 5 blank boots) and says per figure how many boots lie within
-# +-25 % of the prediction (the model's answer plus the blank) and whether
-# the boots' median does.  Checked here, for the kernel's SMP cost on chen4
-# and small (their refills differ 8x) and numa2, and the user-space probe
-# on all three: at least 8 of 10 boots give the figure (a
-# run at 01:16 on 2026-12-02 had a small boot "below the noise": a
-# preempted hot walk, which the kernel rightly does not take) and their
-# median is within +-25 % of the prediction.  Shown, not checked (INFO):
-# numa2's NUMA cost, whose level met its 150 ms deadline with one move in
-# 3 of 10 boots of a CI run at 07:14 on 2026-12-02 (a slow host: the
-# blank boots' cost doubled), so "8 of 10 give it" failed while its
-# median was 1.12 of the prediction; and
-# how many single boots are within +-25 % (10 of 10 for every kernel
-# figure and 29 of 30 probes in the first run with noapic, 02:28 on
-# 2026-12-02; before it, with the guest clock doubled in some boots, the
-# probe was bimodal and single boots missed by chance).
+# Known answer of the boot-time measurement under the cache model: boots
+# the x86_64-smp kernel under chen4, small and numa2 (misses of 300 and 150
+# ns a line, 900 ns to numa2's far node; refills 8 times apart) with
+# cache_hot_time=measure, unpaced (scripts/known-answer.sh), KA_BOOTS times
+# each after KA_BLANKS boots with every miss free (the guest's own cost of a
+# move, added to the model's answer), and checks the kernel's SMP cost and
+# the user-space probe: at least 4 in 5 boots give the figure (a preempted
+# hot walk makes a level "below the noise", rightly not taken) and their
+# median is within +-25 % of the prediction. The machines calibrated to real
+# ones (itanium2, xeon8m, xeon2m, altix2) are not judged here: their
+# streamed refills (8-20 ns a line) are smaller than the guest's own cost
+# of a move, so the kernel measures mostly that, or nothing
+# (Documentation/benchmarks.md, "What is known to be wrong with the
+# instrument"); `scripts/known-answer.sh itanium2 xeon8m xeon2m altix2`
+# reruns what that page reports.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 
 out=$BUILD/known-answer-test.out
-if ! "$ROOT/scripts/known-answer.sh" chen4 small numa2 > "$out" 2>&1; then
+if ! KA_BOOTS=${KA_BOOTS:-5} KA_BLANKS=${KA_BLANKS:-2} "$ROOT/scripts/known-answer.sh" \
+	chen4 small numa2 > "$out" 2>&1; then
 	t_ko known-answer-boots "$(tail -n 1 "$out")"
 	# what the failed boot's console showed (boot.sh's excerpt, at most 80
 	# lines), for logs that outlive build/
