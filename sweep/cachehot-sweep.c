@@ -1,0 +1,846 @@
+/*
+ * cachehot-sweep - sweep the scheduler's cache-hot time around the user's
+ * own workload and say which value gave the most throughput (issue #39).
+ * `cachehot-sweep --help` says what it does; stats.c does the statistics.
+ *
+ * Static musl, for a Linux 2.6.9 user space: it uses only system calls
+ * 2.6.9 has (open, read, write, pipe, fork, execve, wait4, kill, setpgid,
+ * poll, rt_sigaction, clock_gettime; no *at, pipe2, dup3, ppoll).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "stats.h"
+
+static const char usage[] =
+"usage: cachehot-sweep [options] -- WORKLOAD [ARG...]\n"
+"       cachehot-sweep --analyse FILE.csv [--ref T]\n"
+"Steps the scheduler's cache-hot time through --points while WORKLOAD runs,\n"
+"as root, and says which value gave the most throughput. The knob is the\n"
+"first that exists of /proc/sys/kernel/cache_hot_time (Linux 2.6.9 with the\n"
+"cachehot series, us; --node: cache_hot_time_node), and the later kernels'\n"
+"/proc/sys/kernel/sched_migration_cost_ns, .../sched_migration_cost and\n"
+"/sys/kernel/debug/sched/migration_cost_ns (ns).\n"
+"  --points LIST  values, comma separated: decimal numbers with ns, us, ms\n"
+"                 or s (bare: us), e.g. 2.5ms,5ms,10ms,25ms,250ms\n"
+"  --ref T        the reference (default 2.5ms; 0.5ms for the ns knobs),\n"
+"                 added to the points and run twice per repetition (A/A:\n"
+"                 the noise floor); throughput is taken as % of it\n"
+"  --reps N       repetitions (default 6, at least 2; even: balanced)\n"
+"  --run T        measured time per run (default 30s; bare number: s)\n"
+"  --settle T     after each write, time before a run counts (default 2s)\n"
+"  --warm T       WORKLOAD's time before the first run (default 10s)\n"
+"  --count        WORKLOAD runs to completion: it is started again and again\n"
+"                 during a run, throughput = completed runs per second (its\n"
+"                 output is discarded; --settle and --warm do not apply)\n"
+"  --node         sweep cache_hot_time_node (the NUMA level)\n"
+"  --csv FILE     write every run to FILE, as --analyse reads it\n"
+"  --analyse FILE the report of a CSV of runs: columns point (us, or aa),\n"
+"                 rep, throughput (or tps); optional: run (the order, for\n"
+"                 the drift), secs, idle_pct, hot_refused and hot_moved\n"
+"                 (counts), knob; with a kernel column only patched rows\n"
+"Without --count WORKLOAD runs for the whole sweep and prints its throughput\n"
+"on stdout, one number a line (a rate, or a count per fixed interval): a\n"
+"run's throughput is the mean of the numbers printed during it; other lines\n"
+"are ignored. Lines count when they arrive: a program must flush each one\n"
+"(its stdout is a pipe, which C's stdio buffers; e.g. stdbuf -oL).\n"
+"Every repetition runs each point once, in an order rotated and reversed\n"
+"between repetitions; a linear drift is also fitted and removed. Per point:\n"
+"throughput as % of the same repetition's reference run, its mean with a\n"
+"95 % interval (Student t over repetitions), the difference to the best\n"
+"point, the idle share (/proc/stat, idle + iowait) and the balancer's hot\n"
+"refused/moved per second (/proc/schedstat version 1010); then the best\n"
+"point, the points within its interval and a line to paste (the boot\n"
+"option, or name=value of the knob). The old values are restored at the\n"
+"end, on SIGINT, SIGTERM, SIGHUP and on any error, and WORKLOAD's process\n"
+"group is killed. Exit status: 0; 1 on an error; 128+N after signal N.\n"
+"Test only: CACHEHOT_SWEEP_ROOT=DIR reads and writes /proc and /sys there.\n";
+
+/* The knobs, in the order they are looked for. */
+static const struct knob {
+	const char *path, *name;
+	int ns;			/* unit ns, else us */
+	double max_ns;
+} knobs[] = {
+	{ "/proc/sys/kernel/cache_hot_time", "cache_hot_time", 0, 4e9 },
+	{ "/proc/sys/kernel/cache_hot_time_node", "cache_hot_time_node", 0,
+	  4e9 },
+	/* unsigned int, but proc_dointvec: INT_MAX */
+	{ "/proc/sys/kernel/sched_migration_cost_ns",
+	  "kernel.sched_migration_cost_ns", 1, INT_MAX },
+	{ "/proc/sys/kernel/sched_migration_cost",
+	  "kernel.sched_migration_cost", 1, INT_MAX },
+	{ "/sys/kernel/debug/sched/migration_cost_ns", "migration_cost_ns", 1,
+	  4294967295.0 },
+};
+
+static const struct knob *knob;
+static struct saved {
+	char path[4096];
+	long long val;
+} saved[2];
+static int nsaved;
+
+static volatile sig_atomic_t got_sig;
+static int sigpipe[2] = { -1, -1 };	/* the handlers wake poll() with it */
+static pid_t wpid, wpg;		/* the workload, its process group */
+static int wstatus, wfd = -1;		/* its exit status and stdout */
+static int collect, nnum;		/* numbers of the window, their sum */
+static double sum;
+static char lbuf[256];
+static size_t llen;
+
+static struct sw_data d;
+static struct {
+	const char *points, *ref, *csv, *analyse;
+	double run, settle, warm;
+	int reps, count, node;
+} o = { .run = 30, .settle = 2, .warm = 10, .reps = 6 };
+static double ns[SW_MAXPTS], refns;	/* the points; 0, 1: the reference */
+static int np;
+static const char *hot_na;		/* why there are no hot counters */
+static char refname[24];
+
+static void err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("cachehot-sweep: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const char *path(const char *p)
+{
+	static char buf[4096];
+	const char *root = getenv("CACHEHOT_SWEEP_ROOT");
+
+	snprintf(buf, sizeof(buf), "%s%s", root ? root : "", p);
+	return buf;
+}
+
+/* A knob's value: 0, or an errno (EINVAL: not one decimal number). */
+static int read_knob(const char *p, long long *v)
+{
+	char buf[64], *end;
+	int fd = open(p, O_RDONLY), n;
+
+	if (fd < 0)
+		return errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return errno;
+	buf[n] = 0;
+	errno = 0;
+	*v = strtoll(buf, &end, 10);
+	if (end == buf || *buf < '0' || *buf > '9' || errno ||
+	    strspn(end, "\n") != strlen(end))
+		return EINVAL;
+	return 0;
+}
+
+/*
+ * One write(2) of the whole value at offset 0 of a fresh descriptor (the
+ * series refuses a split write), in plain units, then read it back.
+ */
+static int write_knob(const char *p, long long v)
+{
+	char buf[32];
+	long long back;
+	int fd, len, n, e;
+
+	len = snprintf(buf, sizeof(buf), "%lld\n", v);
+	fd = open(p, O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		err("cannot open %s: %s", p, strerror(errno));
+		return -1;
+	}
+	n = write(fd, buf, len);
+	e = errno;
+	close(fd);
+	if (n != len) {
+		err("writing %lld to %s: %s", v, p,
+		    n < 0 ? strerror(e) : "a short write");
+		return -1;
+	}
+	e = read_knob(p, &back);
+	if (e || back != v) {
+		err("%s reads back %s after %lld was written", p,
+		    e ? strerror(e) : "another value", v);
+		return -1;
+	}
+	return 0;
+}
+
+/* Put back every value read at the start; 0 if all read back as they were. */
+static int restore(void)
+{
+	long long v;
+	int i, bad = 0;
+
+	for (i = 0; i < nsaved; i++)
+		if (read_knob(saved[i].path, &v) || v != saved[i].val)
+			bad |= write_knob(saved[i].path, saved[i].val);
+	if (bad)
+		err("COULD NOT RESTORE the old values: check them by hand");
+	return bad;
+}
+
+static void on_signal(int sig)
+{
+	int e = errno;
+
+	if (sig != SIGCHLD)
+		got_sig = sig;
+	if (write(sigpipe[1], "", 1) < 0)
+		(void)0;	/* full: poll() wakes all the same */
+	errno = e;
+}
+
+/* SIGTERM to the workload's group, SIGKILL to what is left after 2 s. */
+static void stop_workload(void)
+{
+	double t = now() + 2;
+
+	if (wpg <= 0)
+		return;
+	kill(-wpg, SIGTERM);
+	while (wpid > 0 && now() < t) {
+		if (waitpid(wpid, NULL, WNOHANG) == wpid)
+			wpid = 0;
+		else
+			poll(NULL, 0, 20);
+	}
+	kill(-wpg, SIGKILL);
+	if (wpid > 0)
+		waitpid(wpid, NULL, 0);
+	wpid = wpg = 0;
+}
+
+static void __attribute__((noreturn)) bail(int status)
+{
+	stop_workload();
+	if (restore())
+		status = status ? status : 1;
+	else
+		fprintf(stderr, "cachehot-sweep: old values restored\n");
+	exit(status);
+}
+
+static pid_t spawn(char **argv, int count)
+{
+	int p[2] = { -1, -1 }, fd;
+	pid_t pid;
+
+	if (!count && pipe(p) < 0) {
+		err("pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		/* its own group, so that all it started can be killed */
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		fd = open("/dev/null", O_RDWR);
+		dup2(fd, 0);
+		dup2(count ? fd : p[1], 1);
+		if (!count) {
+			close(p[0]);
+			close(p[1]);
+		}
+		close(sigpipe[0]);
+		close(sigpipe[1]);
+		execvp(argv[0], argv);
+		fprintf(stderr, "cachehot-sweep: cannot run %s: %s\n",
+			argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0) {
+		err("fork: %s", strerror(errno));
+		return -1;
+	}
+	setpgid(pid, pid);
+	wpg = pid;
+	if (!count) {
+		close(p[1]);
+		wfd = p[0];
+		fcntl(wfd, F_SETFL, O_NONBLOCK);
+	}
+	return pid;
+}
+
+/* A line of the workload: a bare number counts in the window. */
+static void line(char *s)
+{
+	char *end;
+	double v;
+
+	s += strspn(s, " \t\r");
+	v = strtod(s, &end);
+	if (end == s || (*s != '-' && *s != '.' && (*s < '0' || *s > '9')))
+		return;
+	if (strspn(end, " \t\r") != strlen(end))
+		return;
+	if (collect) {
+		sum += v;
+		nnum++;
+	}
+}
+
+/*
+ * Wait until the deadline, reading the workload's lines: 0 at the
+ * deadline, 1 when the workload exited (its status in wstatus); exits
+ * through bail() on a signal.
+ */
+static int pump(double deadline)
+{
+	struct pollfd pf[2];
+	char buf[4096];
+	double t;
+	int n, i;
+
+	for (;;) {
+		if (got_sig) {
+			err("signal %d: stopping", (int)got_sig);
+			bail(128 + got_sig);
+		}
+		if (wpid > 0 && waitpid(wpid, &wstatus, WNOHANG) == wpid) {
+			wpid = 0;
+			return 1;
+		}
+		t = now();
+		if (t >= deadline)
+			return 0;
+		pf[0] = (struct pollfd){ .fd = sigpipe[0], .events = POLLIN };
+		pf[1] = (struct pollfd){ .fd = wfd, .events = POLLIN };
+		poll(pf, wfd >= 0 ? 2 : 1, (int)((deadline - t) * 1000) + 1);
+		if (pf[0].revents)
+			while (read(sigpipe[0], buf, sizeof(buf)) > 0)
+				;
+		if (wfd < 0 || !pf[1].revents)
+			continue;
+		n = read(wfd, buf, sizeof(buf));
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+			close(wfd);	/* EOF: the exit comes next */
+			wfd = -1;
+		}
+		for (i = 0; i < n; i++) {
+			if (buf[i] != '\n') {
+				if (llen < sizeof(lbuf) - 1)
+					lbuf[llen++] = buf[i];
+				continue;
+			}
+			lbuf[llen] = 0;
+			llen = 0;
+			line(lbuf);
+		}
+	}
+}
+
+/* /proc/stat's "cpu " line: idle + iowait and all, in ticks. */
+static int cpu_ticks(double *idle, double *total)
+{
+	unsigned long long f[8] = { 0 };
+	FILE *in = fopen(path("/proc/stat"), "r");
+	int i, n;
+
+	if (!in)
+		return -1;
+	n = fscanf(in, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &f[0],
+		   &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7]);
+	fclose(in);
+	if (n < 4)
+		return -1;
+	*idle = (double)f[3] + f[4];
+	for (*total = 0, i = 0; i < 8; i++)
+		*total += f[i];
+	return 0;
+}
+
+/*
+ * The balancer's hot refused and hot moved, summed over CPUs, domains and
+ * idle types: the last 6 fields of every domain line of /proc/schedstat
+ * version 1010 (before them: cache_hot_time_us). NULL, or why not.
+ */
+static const char *hot_counts(double *refused, double *moved)
+{
+	static char why[80];
+	FILE *in = fopen(path("/proc/schedstat"), "r");
+	char *l = NULL, *f[64], *s;
+	size_t cap = 0;
+	int n, i, ver = -1;
+
+	if (!in)
+		return "no /proc/schedstat (no CONFIG_SCHEDSTATS)";
+	if (fscanf(in, "version %d", &ver) != 1 || ver != 1010) {
+		fclose(in);
+		snprintf(why, sizeof(why),
+			 "/proc/schedstat is version %d, not the series' 1010",
+			 ver);
+		return why;
+	}
+	*refused = *moved = 0;
+	*why = 0;
+	while (!*why && getline(&l, &cap, in) > 0) {
+		if (strncmp(l, "domain", 6))
+			continue;
+		for (n = 0, s = strtok(l, " \n"); s && n < 64;
+		     s = strtok(NULL, " \n"))
+			f[n++] = s;
+		if (n < 9)
+			snprintf(why, sizeof(why),
+				 "/proc/schedstat: a domain line of %d fields",
+				 n);
+		for (i = n - 6; i < n && !*why; i++) {
+			if (i % 2 == n % 2)
+				*refused += strtod(f[i], NULL);
+			else
+				*moved += strtod(f[i], NULL);
+		}
+	}
+	free(l);
+	fclose(in);
+	return *why ? why : NULL;
+}
+
+/*
+ * A time: a decimal number with ns, us, ms or s, bare ones in units of
+ * bare (ns); it must come to a whole number of ns. 0, or -1.
+ */
+static int parse_time(const char *s, double bare, double *ns)
+{
+	static const struct { const char *u; double ns; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+		{ "", 0 } };
+	unsigned long long m = 0, div = 1;
+	int i, dot = 0, digits = 0;
+
+	for (; (*s >= '0' && *s <= '9') || (*s == '.' && !dot); s++) {
+		if (*s == '.') {
+			dot = 1;
+			continue;
+		}
+		if (++digits > 15)
+			return -1;
+		m = m * 10 + (*s - '0');
+		if (dot)
+			div *= 10;
+	}
+	if (!digits)
+		return -1;
+	for (i = 0; strcmp(units[i].u, s); i++)
+		if (!*units[i].u)
+			return -1;
+	*ns = (double)m * (units[i].ns ? units[i].ns : bare) / div;
+	return *ns == floor(*ns) ? 0 : -1;
+}
+
+static int parse_dur(const char *opt, const char *s, double *sec)
+{
+	if (parse_time(s, 1e9, sec) < 0) {
+		err("%s: '%s' is not a time (e.g. 30s, 500ms)", opt, s);
+		return -1;
+	}
+	*sec /= 1e9;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "points", 1, NULL, 'p' }, { "ref", 1, NULL, 'f' },
+		{ "reps", 1, NULL, 'r' }, { "run", 1, NULL, 't' },
+		{ "settle", 1, NULL, 's' }, { "warm", 1, NULL, 'w' },
+		{ "count", 0, NULL, 'c' }, { "node", 0, NULL, 'n' },
+		{ "csv", 1, NULL, 'o' }, { "analyse", 1, NULL, 'a' },
+		{ "analyze", 1, NULL, 'a' }, { "help", 0, NULL, 'h' },
+		{ NULL, 0, NULL, 0 } };
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p': o.points = optarg; break;
+		case 'f': o.ref = optarg; break;
+		case 'r':
+			o.reps = strtol(optarg, &end, 10);
+			if (*end || end == optarg || o.reps < 2 ||
+			    o.reps > SW_MAXREPS) {
+				err("--reps: 2 to %d, not '%s'", SW_MAXREPS,
+				    optarg);
+				return -1;
+			}
+			break;
+		case 't':
+			if (parse_dur("--run", optarg, &o.run))
+				return -1;
+			if (o.run <= 0) {
+				err("--run: a time above 0, not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case 's':
+			if (parse_dur("--settle", optarg, &o.settle))
+				return -1;
+			break;
+		case 'w':
+			if (parse_dur("--warm", optarg, &o.warm))
+				return -1;
+			break;
+		case 'c': o.count = 1; break;
+		case 'n': o.node = 1; break;
+		case 'o': o.csv = optarg; break;
+		case 'a': o.analyse = optarg; break;
+		case 'h': fputs(usage, stdout); exit(0);
+		default: fputs(usage, stderr); return -1;
+		}
+	}
+	return 0;
+}
+
+/* The knob to sweep: 0, or -1 (said why). */
+static int find_knob(void)
+{
+	long long v;
+	int k, e;
+
+	for (k = 0; k < (int)(sizeof(knobs) / sizeof(knobs[0])); k++) {
+		if ((k == 0 && o.node) || (k == 1 && !o.node))
+			continue;
+		e = read_knob(path(knobs[k].path), &v);
+		if (e == ENOENT)
+			continue;
+		if (e) {
+			err("cannot read %s: %s", path(knobs[k].path),
+			    strerror(e));
+			return -1;
+		}
+		knob = &knobs[k];
+		break;
+	}
+	if (o.node && knob != &knobs[1]) {
+		err("no %s: --node needs Linux 2.6.9 with the cachehot series built with CONFIG_NUMA",
+		    path(knobs[1].path));
+		return -1;
+	}
+	if (!knob) {
+		err("no %s: this kernel lacks the cachehot series (an unpatched kernel?), and it has none of the later kernels' knobs (sched_migration_cost[_ns] in /proc/sys/kernel; from 5.13 sched/migration_cost_ns in debugfs: mount -t debugfs none /sys/kernel/debug)",
+		    path(knobs[0].path));
+		return -1;
+	}
+	return 0;
+}
+
+static int bad_value(double v)
+{
+	return v > knob->max_ns || (!knob->ns && fmod(v, 1e3));
+}
+
+/* --ref and --points into ns[]: the reference twice, then the points. */
+static int parse_points(void)
+{
+	char *s = strdup(o.points), *tok;
+	double v;
+	int i;
+
+	refns = knob->ns ? 5e5 : 2.5e6;
+	if (o.ref && (parse_time(o.ref, 1e3, &refns) || bad_value(refns))) {
+		err("bad --ref '%s'; nothing changed", o.ref);
+		return -1;
+	}
+	ns[0] = ns[1] = refns;
+	np = 2;
+	for (tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+		if (parse_time(tok, 1e3, &v) || bad_value(v)) {
+			err("bad point '%s': a decimal number with ns, us, ms or s (bare: us), from 0 to %.10g %s; nothing changed",
+			    tok, knob->max_ns / (knob->ns ? 1 : 1e3),
+			    knob->ns ? "ns" : "us, whole microseconds");
+			return -1;
+		}
+		for (i = 1; i < np && ns[i] != v; i++)
+			;
+		if (i < np && v != refns) {
+			err("point '%s' is given twice; nothing changed", tok);
+			return -1;
+		}
+		if (i < np)
+			continue;	/* the reference is in already */
+		if (np == SW_MAXPTS) {
+			err("more than %d points", SW_MAXPTS - 2);
+			return -1;
+		}
+		ns[np++] = v;
+	}
+	free(s);
+	if (np < 3) {
+		err("--points: give at least one point besides the reference");
+		return -1;
+	}
+	return 0;
+}
+
+/* The old values: the swept knob's first, and (2.6.9) the other level's. */
+static void save_old(void)
+{
+	const char *p;
+	long long v;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		p = path(knob->ns ? knob->path : knobs[k].path);
+		if (knob->ns && k)
+			break;
+		if (read_knob(p, &v))
+			continue;
+		if (k == 0 && o.node)
+			d.smp_us = v;
+		snprintf(saved[nsaved].path, sizeof(saved[0].path), "%s", p);
+		saved[nsaved++].val = v;
+	}
+	if (o.node && nsaved == 2) {
+		struct saved t = saved[0];
+
+		saved[0] = saved[1];
+		saved[1] = t;
+	}
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	if (pipe(sigpipe) < 0) {
+		err("pipe: %s", strerror(errno));
+		exit(1);
+	}
+	fcntl(sigpipe[0], F_SETFL, O_NONBLOCK);
+	fcntl(sigpipe[1], F_SETFL, O_NONBLOCK);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll() returns */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void __attribute__((noreturn)) workload_exited(const char *when)
+{
+	err("the workload exited (%s %d) %s",
+	    WIFEXITED(wstatus) ? "exit status" : "signal",
+	    WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus),
+	    when);
+	bail(1);
+}
+
+/* Without --count: the numbers printed during the run. */
+static void run_lines(struct sw_run *r)
+{
+	char when[32];
+	double t0;
+
+	snprintf(when, sizeof(when), "during run %d", d.nruns + 1);
+	if (pump(now() + o.settle))
+		workload_exited(when);
+	sum = nnum = 0;
+	collect = 1;
+	t0 = now();
+	if (pump(t0 + o.run))
+		workload_exited(when);
+	collect = 0;
+	r->secs = now() - t0;
+	if (!nnum) {
+		err("the workload printed no number during run %d: it must print its throughput, one number a line (or use --count)",
+		    d.nruns + 1);
+		bail(1);
+	}
+	r->tp = sum / nnum;
+}
+
+/* --count: start the workload again and again for the run's time. */
+static void run_count(struct sw_run *r, char **argv)
+{
+	double t0 = now();
+	int n = 0;
+
+	do {
+		if ((wpid = spawn(argv, 1)) < 0)
+			bail(1);
+		if (!pump(t0 + 10 * o.run + 10)) {
+			err("a run of the workload took more than 10 times --run");
+			bail(1);
+		}
+		if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) {
+			err("the workload failed (%s %d)",
+			    WIFEXITED(wstatus) ? "exit status" : "signal",
+			    WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) :
+			    WTERMSIG(wstatus));
+			bail(1);
+		}
+		n++;
+	} while (now() - t0 < o.run);
+	/* runs back to back from t0: no partial run is lost */
+	r->secs = now() - t0;
+	r->tp = n / r->secs;
+}
+
+/* One run of point i in repetition q, beside the idle share and counters. */
+static void measure(int i, int q, char **argv)
+{
+	struct sw_run *r = &d.run[d.nruns];
+	double idle0, tot0, idle1, tot1, hr0 = 0, hm0 = 0, hr1, hm1;
+	const char *why;
+	char buf[32];
+
+	if (write_knob(saved[0].path, ns[i] / (knob->ns ? 1 : 1e3)))
+		bail(1);
+	snprintf(buf, sizeof(buf), "%d", q);
+	*r = (struct sw_run){ .pt = i, .rep = sw_rep(&d, buf),
+		.seq = d.nruns + 1, .idle = -1, .hr = -1, .hm = -1 };
+	if (!o.count && pump(now() + o.settle))
+		workload_exited("while settling");
+	if (cpu_ticks(&idle0, &tot0) < 0)
+		tot0 = -1;
+	why = hot_na ? hot_na : hot_counts(&hr0, &hm0);
+	if (o.count)
+		run_count(r, argv);
+	else
+		run_lines(r);
+	if (r->tp <= 0) {
+		err("run %d: throughput %g: no ratio can be taken",
+		    d.nruns + 1, r->tp);
+		bail(1);
+	}
+	if (tot0 >= 0 && !cpu_ticks(&idle1, &tot1) && tot1 > tot0)
+		r->idle = 100 * (idle1 - idle0) / (tot1 - tot0);
+	if (!why && !hot_counts(&hr1, &hm1)) {
+		r->hr = hr1 - hr0;
+		r->hm = hm1 - hm0;
+	}
+	d.nruns++;
+	sw_fmt_us(buf, sizeof(buf), ns[i] / 1e3);
+	fprintf(stderr, "run %d/%d (rep %d): %s%s: %g", d.nruns,
+		np * o.reps, q, buf, i == 1 ? " (A/A)" : "", r->tp);
+	if (r->idle >= 0)
+		fprintf(stderr, ", idle %.1f %%", r->idle);
+	if (r->hr >= 0)
+		fprintf(stderr, ", hot refused %.0f, moved %.0f", r->hr, r->hm);
+	fputc('\n', stderr);
+}
+
+static int analyse(void)
+{
+	if (sw_load_csv(&d, o.analyse))
+		return 1;
+	refns = strncmp(d.knob, "kernel.", 7) &&
+		strcmp(d.knob, "migration_cost_ns") ? 2.5e6 : 5e5;
+	if (o.ref && parse_time(o.ref, 1e3, &refns)) {
+		err("--ref: '%s' is not a time", o.ref);
+		return 1;
+	}
+	snprintf(refname, sizeof(refname), "%.10g", refns / 1e3);
+	d.ref = refname;
+	return sw_report(&d, stdout) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	int i, k, q, order[SW_MAXPTS];
+	double hr, hm;
+	char lab[32];
+	FILE *out;
+
+	if (parse_args(argc, argv))
+		return 1;
+	if (o.analyse)
+		return analyse();
+	if (optind >= argc || !o.points) {
+		err("give --points and, after --, the workload (--help)");
+		return 1;
+	}
+	argv += optind;
+	/* nothing is read or written for a user who may not write it */
+	if (geteuid() != 0) {
+		err("must run as root (it writes the kernel's cache-hot time); nothing changed");
+		return 1;
+	}
+	if (find_knob() || parse_points())
+		return 1;
+	snprintf(d.knob, sizeof(d.knob), "%s", knob->name);
+	d.smp_us = -1;
+	for (i = 0; i < np; i++) {
+		snprintf(lab, sizeof(lab), "%.10g", ns[i] / 1e3);
+		sw_point(&d, i == 1 ? "aa" : lab);
+	}
+	snprintf(refname, sizeof(refname), "%.10g", refns / 1e3);
+	d.ref = refname;
+	save_old();
+
+	printf("knob: %s (%s), now %lld\npoints:", saved[0].path,
+	       knob->ns ? "ns" : "us", saved[0].val);
+	for (i = 2; i < np; i++) {
+		sw_fmt_us(lab, sizeof(lab), ns[i] / 1e3);
+		printf(" %s", lab);
+	}
+	sw_fmt_us(lab, sizeof(lab), refns / 1e3);
+	printf("; reference %s, run twice (A/A); %d reps of %g s; throughput: %s\n",
+	       lab, o.reps, o.run, o.count ? "completed runs per second" :
+	       "the mean of the numbers it prints");
+	/* said once; the counters are not looked at again */
+	if ((hot_na = hot_counts(&hr, &hm)) != NULL)
+		printf("hot refused/moved: n/a: %s\n", hot_na);
+	fflush(stdout);
+
+	catch_signals();
+	if (!o.count) {
+		if ((wpid = spawn(argv, 0)) < 0)
+			bail(1);
+		if (pump(now() + o.warm))
+			workload_exited("before the first run");
+	}
+	for (q = 1; q <= o.reps; q++) {
+		sw_order(np, q, order);
+		for (k = 0; k < np; k++)
+			measure(order[k], q, argv);
+	}
+	stop_workload();
+	if (restore())
+		bail(1);
+	printf("restored %s to %lld\n", saved[0].path, saved[0].val);
+	if (o.csv) {
+		out = fopen(o.csv, "w");
+		if (out)
+			sw_write_csv(&d, out);
+		if (!out || fclose(out)) {
+			err("%s: %s", o.csv, strerror(errno));
+			return 1;
+		}
+	}
+	return sw_report(&d, stdout) ? 1 : 0;
+}

@@ -1,0 +1,474 @@
+/*
+ * stats.c - the order of a sweep's runs and its statistics, as `make bench`
+ * does them (scripts/bench-summary.sh): every repetition runs every point
+ * once in a counterbalanced order, a linear drift is fitted and removed,
+ * each point's throughput is taken as % of the same repetition's reference
+ * run (paired), and the mean gets a 95 % Student t interval over the
+ * repetitions. Used by the live sweep and by --analyse FILE.csv.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats.h"
+
+/* Two-sided 95 % quantile of Student's t with df degrees of freedom. */
+double sw_t975(int df)
+{
+	static const double q[31] = { 0, 12.706, 4.303, 3.182, 2.776, 2.571,
+		2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+		2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+		2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 };
+	double z = 1.959964, v = df, z2 = z * z;
+
+	if (df < 1)
+		return INFINITY;
+	if (df <= 30)
+		return q[df];
+	/* Cornish-Fisher expansion around the normal: below 1e-4 off here */
+	return z + z * (z2 + 1) / (4 * v) +
+		z * ((5 * z2 + 16) * z2 + 3) / (96 * v * v) +
+		z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * v * v * v);
+}
+
+/*
+ * The order of the n points in repetition rep (1, 2, ...). Throughput
+ * drifts during a sweep, so a point's position biases it. Points 0 and 1
+ * (the reference and its A/A run) go as one unit, so that they always run
+ * next to each other; odd repetitions run the units rotated by one more
+ * than the odd one before, each even one runs the odd one before it
+ * backwards: over each pair of repetitions every point's mean position is
+ * the middle.
+ */
+void sw_order(int n, int rep, int *order)
+{
+	int k, j = 0, u, m = n - 1, rot = (rep % 2) ? rep - 1 : rep - 2;
+
+	for (k = 0; k < m; k++) {
+		u = (((rep % 2) ? k : m - 1 - k) + rot) % m;
+		if (u) {
+			order[j++] = u + 1;
+			continue;
+		}
+		order[j++] = rep % 2 ? 0 : 1;
+		order[j++] = rep % 2 ? 1 : 0;
+	}
+}
+
+/* Mean and 95 % half-width (infinite below two values) of v[0..n-1]. */
+void sw_ci(const double *v, int n, double *mean, double *half)
+{
+	double m = 0, q = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		m += v[i];
+	m = n ? m / n : 0;
+	for (i = 0; i < n; i++)
+		q += (v[i] - m) * (v[i] - m);
+	*mean = m;
+	*half = n > 1 ? sw_t975(n - 1) * sqrt(q / (n - 1)) / sqrt(n) : INFINITY;
+}
+
+/* Index of the point named name, or -1. */
+static int point_at(const struct sw_data *d, const char *name)
+{
+	int i;
+
+	for (i = 0; i < d->npts; i++)
+		if (!strncmp(d->name[i], name, sizeof(d->name[0]) - 1))
+			return i;
+	return -1;
+}
+
+/* Index of the point (repetition) named name; added if new, -1 if full. */
+int sw_point(struct sw_data *d, const char *name)
+{
+	int i = point_at(d, name);
+
+	if (i >= 0 || d->npts == SW_MAXPTS)
+		return i;
+	snprintf(d->name[d->npts], sizeof(d->name[0]), "%s", name);
+	return d->npts++;
+}
+
+int sw_rep(struct sw_data *d, const char *name)
+{
+	int i;
+
+	for (i = 0; i < d->nreps; i++)
+		if (!strncmp(d->rep[i], name, sizeof(d->rep[0]) - 1))
+			return i;
+	if (d->nreps == SW_MAXREPS)
+		return -1;
+	snprintf(d->rep[d->nreps], sizeof(d->rep[0]), "%s", name);
+	return d->nreps++;
+}
+
+void sw_fmt_us(char *buf, size_t len, double us)
+{
+	if (us >= 1e6)
+		snprintf(buf, len, "%.10g s", us / 1e6);
+	else if (us >= 1e3)
+		snprintf(buf, len, "%.10g ms", us / 1e3);
+	else
+		snprintf(buf, len, "%.10g us", us);
+}
+
+/* A point's value in us, or -1 for a name that is not one ("aa", "pin"). */
+static double point_us(const char *name)
+{
+	char *end;
+	double v = strtod(name, &end);
+
+	return (*name >= '0' && *name <= '9' && !*end) ? v : -1;
+}
+
+/* A CSV field's number; -1 when empty or not a number ("-", "n/a"). */
+static double num(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	return (!*s || *end) ? -1 : v;
+}
+
+/* Split line at the commas into f[0..max-1]; the number of fields. */
+static int split(char *line, char **f, int max)
+{
+	int n = 0;
+
+	line[strcspn(line, "\r\n")] = 0;
+	for (;;) {
+		f[n++] = line;
+		line += strcspn(line, ",");
+		if (!*line || n == max)
+			return n;
+		*line++ = 0;
+	}
+}
+
+/*
+ * Read a CSV of runs (a header line names the columns; no quoting).
+ * make bench's runs.csv has the same column names, tps for throughput and
+ * a kernel column, of which only the patched rows are points.
+ */
+int sw_load_csv(struct sw_data *d, const char *path)
+{
+	enum { POINT, REP, TP, RUN, SECS, IDLE, HR, HM, KNOB, KERN, TPS, NC };
+	static const char *cols[NC] = { "point", "rep", "throughput", "run",
+		"secs", "idle_pct", "hot_refused", "hot_moved", "knob",
+		"kernel", "tps" };
+	char line[4096], *f[64], *c[NC];
+	int at[NC], i, j, n;
+	const char *why = NULL;
+	struct sw_run *r;
+	FILE *in = fopen(path, "r");
+
+	if (!in) {
+		perror(path);
+		return -1;
+	}
+	memset(d, 0, sizeof(*d));
+	d->smp_us = -1;
+	n = fgets(line, sizeof(line), in) ? split(line, f, 64) : 0;
+	for (i = 0; i < NC; i++)
+		for (at[i] = -1, j = 0; j < n; j++)
+			if (!strcmp(f[j], cols[i]))
+				at[i] = j;
+	if (at[TP] < 0)
+		at[TP] = at[TPS];
+	if (at[POINT] < 0 || at[REP] < 0 || at[TP] < 0)
+		why = "the first line must name the columns point, rep and throughput (or tps)";
+	while (!why && fgets(line, sizeof(line), in)) {
+		n = split(line, f, 64);
+		for (i = 0; i < NC; i++)
+			c[i] = at[i] >= 0 && at[i] < n ? f[at[i]] : "";
+		if (!*c[POINT] || (*c[KERN] && strcmp(c[KERN], "patched")))
+			continue;
+		if (*c[KNOB] && !*d->knob)
+			snprintf(d->knob, sizeof(d->knob), "%s", c[KNOB]);
+		if (d->nruns == SW_MAXRUNS) {
+			why = "too many runs";
+			break;
+		}
+		r = &d->run[d->nruns++];
+		*r = (struct sw_run){ .pt = sw_point(d, c[POINT]),
+			.rep = sw_rep(d, c[REP]), .seq = num(c[RUN]),
+			.tp = num(c[TP]), .secs = num(c[SECS]),
+			.idle = num(c[IDLE]), .hr = num(c[HR]),
+			.hm = num(c[HM]) };
+		if (r->pt < 0 || r->rep < 0)
+			why = "too many points or repetitions";
+	}
+	fclose(in);
+	if (!why && !d->nruns)
+		why = "no runs";
+	if (why)
+		fprintf(stderr, "%s: %s\n", path, why);
+	return why ? -1 : 0;
+}
+
+static void field(FILE *f, double v, const char *sep)
+{
+	if (v >= 0)
+		fprintf(f, "%.10g", v);
+	fputs(sep, f);
+}
+
+void sw_write_csv(const struct sw_data *d, FILE *f)
+{
+	const struct sw_run *r;
+
+	fputs("point,rep,run,throughput,secs,idle_pct,hot_refused,hot_moved,knob\n",
+	      f);
+	for (r = d->run; r < d->run + d->nruns; r++) {
+		fprintf(f, "%s,%s,", d->name[r->pt], d->rep[r->rep]);
+		field(f, r->seq, ",");
+		field(f, r->tp, ",");
+		field(f, r->secs, ",");
+		field(f, r->idle, ",");
+		field(f, r->hr, ",");
+		field(f, r->hm, ",");
+		fprintf(f, "%s\n", d->knob);
+	}
+}
+
+static void label(const struct sw_data *d, int p, char *buf, size_t len)
+{
+	const char *name = d->name[p];
+
+	if (!strcmp(name, "aa"))
+		name = d->ref;
+	if (point_us(name) >= 0)
+		sw_fmt_us(buf, len, point_us(name));
+	else
+		snprintf(buf, len, "%.20s", name);
+	if (name != d->name[p])
+		strcat(buf, " again (A/A)");
+}
+
+/* Table rows: by value, the A/A run after the reference, names last. */
+static double row_key(const struct sw_data *d, int p)
+{
+	double us = point_us(d->name[p]);
+
+	if (us >= 0)
+		return us;
+	if (!strcmp(d->name[p], "aa"))
+		return point_us(d->ref) + 1e-6;
+	return 1e18 + p;
+}
+
+/*
+ * The drift: one slope of log throughput over the run's position, fitted
+ * to what the points and repetitions leave (log tp less its point's mean
+ * less its repetition's mean, over the position less its repetition's
+ * mean position), as bench-summary.sh does it. pos[r] gets repetition
+ * r's mean position. 0 if a run's position is not known.
+ */
+static double drift(const struct sw_data *d, double *pos)
+{
+	double pm[SW_MAXPTS] = { 0 }, be[SW_MAXREPS] = { 0 }, e, di;
+	double sxy = 0, sxx = 0;
+	int pn[SW_MAXPTS] = { 0 }, bn[SW_MAXREPS] = { 0 }, known = 1, r;
+	const struct sw_run *u, *end = d->run + d->nruns;
+
+	for (u = d->run; u < end; u++)
+		if (u->tp > 0) {
+			pm[u->pt] += log(u->tp);
+			pn[u->pt]++;
+			known &= u->seq >= 0;
+		}
+	for (u = d->run; u < end; u++)
+		if (u->tp > 0) {
+			be[u->rep] += log(u->tp) - pm[u->pt] / pn[u->pt];
+			pos[u->rep] += u->seq;
+			bn[u->rep]++;
+		}
+	for (u = d->run; u < end; u++)
+		if (u->tp > 0) {
+			e = log(u->tp) - pm[u->pt] / pn[u->pt] -
+				be[u->rep] / bn[u->rep];
+			di = u->seq - pos[u->rep] / bn[u->rep];
+			sxy += di * e;
+			sxx += di * di;
+		}
+	for (r = 0; r < d->nreps; r++)
+		pos[r] /= bn[r] ? bn[r] : 1;
+	return known && sxx > 0 ? sxy / sxx : NAN;
+}
+
+/* Mean and half-width of x[p][] - x[b][] over the reps both have. */
+static int pair(const struct sw_data *d, double x[][SW_MAXREPS], int p, int b,
+		double *m, double *h)
+{
+	double v[SW_MAXREPS];
+	int n = 0, r;
+
+	for (r = 0; r < d->nreps; r++)
+		if (x[p][r] >= 0 && (b < 0 || x[b][r] >= 0))
+			v[n++] = x[p][r] - (b < 0 ? 0 : x[b][r]);
+	sw_ci(v, n, m, h);
+	return n;
+}
+
+/* A table row: raw throughput, ratio, versus best, idle, hot counters. */
+static void row(const struct sw_data *d, double x[][SW_MAXREPS], int p,
+		int best, char *inside, FILE *out)
+{
+	double idle = 0, hr = 0, hm = 0, raw = 0, m, h, mb, hb;
+	int ni = 0, nh = 0, nr = 0, n;
+	const struct sw_run *u;
+	char lab[40], vs[40];
+
+	for (u = d->run; u < d->run + d->nruns; u++) {
+		if (u->pt != p || u->tp <= 0)
+			continue;
+		raw += u->tp;
+		nr++;
+		if (u->idle >= 0) {
+			idle += u->idle;
+			ni++;
+		}
+		if (u->hr >= 0 && u->hm >= 0 && u->secs > 0) {
+			hr += u->hr / u->secs;
+			hm += u->hm / u->secs;
+			nh++;
+		}
+	}
+	n = pair(d, x, p, -1, &m, &h);
+	pair(d, x, p, best, &mb, &hb);
+	label(d, p, lab, sizeof(lab));
+	if (p == best)
+		snprintf(vs, sizeof(vs), "best");
+	else if (n < 2)
+		snprintf(vs, sizeof(vs), "n/a");
+	else
+		snprintf(vs, sizeof(vs), "%+6.1f +- %5.1f %-6s", mb, hb,
+			 mb + hb < 0 ? "below" : mb - hb > 0 ? "above" :
+			 "inside");
+	if (p != best && n > 1 && mb + hb >= 0 && mb - hb <= 0 &&
+	    point_us(d->name[p]) >= 0 && strlen(inside) < 400)
+		sprintf(inside + strlen(inside), "%s%s", *inside ? ", " : "",
+			lab);
+	fprintf(out, "%-22s %4d %10.6g ", lab, n, nr ? raw / nr : 0);
+	if (n > 1)
+		fprintf(out, "%7.1f +- %5.1f", m, h);
+	else
+		fprintf(out, "%7.1f +-   n/a", m);
+	fprintf(out, " %22s", vs);
+	if (ni)
+		fprintf(out, " %6.1f", idle / ni);
+	else
+		fprintf(out, " %6s", "n/a");
+	if (nh == nr && nh)
+		fprintf(out, " %10.1f %10.1f\n", hr / nh, hm / nh);
+	else
+		fprintf(out, " %10s %10s\n", "n/a", "n/a");
+}
+
+/* The line to paste: the knob's name=value, or the 2.6.9 boot option. */
+static void paste(const struct sw_data *d, double us, FILE *out)
+{
+	char v[32];
+
+	if (*d->knob && strncmp(d->knob, "cache_hot_time", 14)) {
+		fprintf(out, "%s=%.0f\n", d->knob, us * 1000);	/* ns */
+		return;
+	}
+	/* whole ms or us: what a cache_hot_time write takes too */
+	if (fmod(us, 1000) == 0)
+		snprintf(v, sizeof(v), "%.0fms", us / 1000);
+	else
+		snprintf(v, sizeof(v), "%.0fus", us);
+	if (strcmp(d->knob, "cache_hot_time_node"))
+		fprintf(out, "cache_hot_time=%s\n", v);
+	else if (d->smp_us >= 0)
+		fprintf(out, "cache_hot_time=%ldus,%s\n", d->smp_us, v);
+	else
+		fprintf(out, "cache_hot_time=auto,%s\n", v);
+}
+
+/*
+ * Print the table, the best point, the points inside its interval and the
+ * line to paste; 0, or -1 when the runs cannot be compared.
+ */
+int sw_report(const struct sw_data *d, FILE *out)
+{
+	static double t[SW_MAXPTS][SW_MAXREPS], x[SW_MAXPTS][SW_MAXREPS];
+	static int tn[SW_MAXPTS][SW_MAXREPS];
+	double pos[SW_MAXREPS] = { 0 }, slope, m, h, bm = 0;
+	int i, j, k, p, r, ref, best = -1, rows[SW_MAXPTS];
+	const struct sw_run *u;
+	char lab[40], inside[512] = "";
+
+	ref = point_at(d, d->ref);
+	if (ref < 0) {
+		fprintf(stderr, "no runs of the reference point %s (us)\n",
+			d->ref);
+		return -1;
+	}
+	slope = drift(d, pos);
+	/* move every run to its repetition's mean position, then pair */
+	memset(t, 0, sizeof(t));
+	memset(tn, 0, sizeof(tn));
+	for (u = d->run; u < d->run + d->nruns; u++)
+		if (u->tp > 0) {
+			t[u->pt][u->rep] += u->tp * (isnan(slope) ? 1 :
+				exp(-slope * (u->seq - pos[u->rep])));
+			tn[u->pt][u->rep]++;
+		}
+	for (p = 0; p < d->npts; p++)
+		for (r = 0; r < d->nreps; r++)
+			x[p][r] = tn[p][r] && tn[ref][r] ? 100 * t[p][r] /
+				tn[p][r] / (t[ref][r] / tn[ref][r]) : -1;
+	for (p = 0; p < d->npts; p++)
+		if (point_us(d->name[p]) >= 0 && pair(d, x, p, -1, &m, &h) &&
+		    (best < 0 || m > bm)) {
+			best = p;
+			bm = m;
+		}
+	if (best < 0) {
+		fprintf(stderr, "no repetition has the reference point\n");
+		return -1;
+	}
+	if (isnan(slope))
+		fprintf(out, "drift: not removed (the runs' order is not known)\n");
+	else
+		fprintf(out, "drift: %+.2f %% a run, removed before the pairing\n",
+			100 * (exp(slope) - 1));
+	label(d, ref, lab, sizeof(lab));
+	fprintf(out, "columns: mean throughput; %% of the rep's %s run +- 95 %%; paired difference to the best\n",
+		lab);
+	strcat(lab, " = 100");
+	fprintf(out, "%-22s %4s %10s %16s %22s %6s %10s %10s\n", "point",
+		"reps", "throughput", lab, "vs best", "idle %", "refused/s",
+		"moved/s");
+	for (i = 0; i < d->npts; i++)	/* insertion sort by row_key */
+		for (rows[i] = i, j = i; j > 0 &&
+		     row_key(d, rows[j]) < row_key(d, rows[j - 1]); j--) {
+			k = rows[j];
+			rows[j] = rows[j - 1];
+			rows[j - 1] = k;
+		}
+	for (i = 0; i < d->npts; i++)
+		row(d, x, rows[i], best, inside, out);
+	p = point_at(d, "aa");
+	if (p >= 0) {
+		k = pair(d, x, p, ref, &m, &h);
+		label(d, ref, lab, sizeof(lab));
+		fprintf(out, "A/A: %s again - %s: %+.1f +- %.1f (95 %%, %d reps): %s\n",
+			lab, lab, m, h, k, k < 2 ? "too few reps" :
+			(m - h > 0 || m + h < 0) ?
+			"NOT ZERO: the intervals are too narrow (drift or order effects)" :
+			"contains 0, as it must (the noise floor)");
+	}
+	k = pair(d, x, best, -1, &m, &h);
+	label(d, best, lab, sizeof(lab));
+	fprintf(out, "best point: %s, %.1f +- %.1f (95 %%, %d reps)\n", lab, m,
+		h, k);
+	fprintf(out, "inside its interval (paired difference includes 0): %s\n",
+		*inside ? inside : "none");
+	paste(d, point_us(d->name[best]), out);
+	return 0;
+}

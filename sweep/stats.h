@@ -1,0 +1,43 @@
+/*
+ * stats.h - the sweep's order and statistics (stats.c), shared by the live
+ * sweep and `cachehot-sweep --analyse FILE.csv`.
+ */
+#ifndef SWEEP_STATS_H
+#define SWEEP_STATS_H
+
+#include <stdio.h>
+
+#define SW_MAXPTS	34	/* 32 points, the reference and its A/A run */
+#define SW_MAXREPS	100
+#define SW_MAXRUNS	(SW_MAXPTS * SW_MAXREPS)
+
+struct sw_run {
+	int pt, rep;	/* indices into sw_data's points and reps */
+	double seq;	/* position in the sweep; < 0: unknown */
+	double tp;	/* throughput */
+	double secs;	/* length of the window; <= 0: unknown */
+	double idle;	/* idle share in %; < 0: unknown */
+	double hr, hm;	/* hot refused, hot moved in the window; < 0: unknown */
+};
+
+struct sw_data {
+	int npts, nreps, nruns;
+	char name[SW_MAXPTS][24];	/* "2500" (us), "aa", or a CSV's name */
+	char rep[SW_MAXREPS][16];
+	struct sw_run run[SW_MAXRUNS];
+	const char *ref;	/* the reference point's name ("2500") */
+	char knob[32];		/* the knob's short name (for the paste line) */
+	long smp_us;		/* cache_hot_time_node sweeps: the SMP level */
+};
+
+double sw_t975(int df);
+void sw_order(int n, int rep, int *order);
+void sw_ci(const double *v, int n, double *mean, double *half);
+int sw_point(struct sw_data *d, const char *name);
+int sw_rep(struct sw_data *d, const char *name);
+void sw_fmt_us(char *buf, size_t len, double us);
+int sw_load_csv(struct sw_data *d, const char *path);
+void sw_write_csv(const struct sw_data *d, FILE *f);
+int sw_report(const struct sw_data *d, FILE *out);
+
+#endif
