@@ -13,6 +13,7 @@ QUICK ?=
 KERNEL_SRC ?=
 KERNEL_TARBALL ?=
 MODEL ?=
+VERSION := $(shell cat VERSION)
 export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
 
 ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
@@ -22,7 +23,7 @@ ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench cachemodel measure-host ia64-toolchain clean help
+.PHONY: all source kernel boot shell report check bench cachemodel measure-host ia64-toolchain sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -62,41 +63,59 @@ cachemodel:
 measure-host:
 	@scripts/measure-host.sh
 
+sweep:
+	@scripts/build-sweep.sh
+
+dist:
+	@scripts/dist.sh
+
 clean:
 	rm -rf build
 
 help:
+	@echo 'cachehot $(VERSION): sched_domain->cache_hot_time for Linux 2.6.9 (CHANGELOG)'
 	@echo 'Targets:'
-	@echo '  all (default)   source + kernel + boot, then a report of the kernel'"'"'s cache_hot_time /'
-	@echo '                  cache decay / sched domain boot lines and the in-guest checks'
+	@echo '  all (default)   source + kernel + boot, then a report of the boot lines and guest checks'
 	@echo '  source          find and verify the 2.6.9 source, print the pristine tree path'
-	@echo '  kernel          build CONFIG (incremental, ccache); last line: the bzImage path'
+	@echo '  kernel          build CONFIG (incremental, ccache); last line: the image path'
 	@echo '  boot            build CONFIG and boot it under QEMU with topology TOPO'
-	@echo '  shell           build CONFIG and boot it into a busybox shell on this terminal'
-	@echo '                  (TOPO, MODEL, BOOT_ARGS apply; poweroff or Ctrl-A X to leave)'
+	@echo '  shell           boot CONFIG into a busybox shell on this terminal (poweroff or Ctrl-A X)'
 	@echo '  report          print the report of the last boot of CONFIG/TOPO'
-	@echo '  check           the whole matrix: shellcheck, source verification, series hygiene,'
-	@echo '                  builds patched/unpatched + warnings, bisect, boots; ends "N passed, M failed"'
-	@echo '  bench           cache_hot_time sweep in a guest, patched vs unpatched (scripts/bench.sh);'
-	@echo '                  workloads oltp, msg (BENCH_LOADS=io: woken from CPU 0); results/<timestamp>/'
-	@echo '                  <load>/: table with 95 % intervals, verdict, noise budget, CSV, plot.'
-	@echo '                  QUICK=1: under 5 minutes, wider intervals'
-	@echo '  ia64-toolchain  build the ia64 cross compiler (scripts/build-ia64-toolchain.sh)'
+	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
+	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
+	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
+	@echo '  dist            the release tarball build/dist/cachehot-$(VERSION)-linux-2.6.9.tar.gz'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
-	@echo '  measure-host    the series'"'"' estimator on two CPUs of this machine beside a direct'
-	@echo '                  measurement of a move (scripts/measure-host.sh; MH_* knobs there)'
-	@echo '  clean           remove build/ (the verified source cache stays)'
-	@echo '  help            this text'
-	@echo 'Knobs:'
-	@echo '  CONFIG=name     configs/<name>.config: $(basename $(notdir $(wildcard configs/*.config)))'
-	@echo '                  (default x86_64-smp)'
-	@echo '  TOPO=t          up | smp | smt | numa (default: smt, or up for *-up configs)'
-	@echo '  ACCEL=a         tcg (default) | kvm'
-	@echo '  JOBS=n          make -j for the kernel build (default 2)'
-	@echo '  KERNEL_SRC=dir  use this unpacked pristine 2.6.9 tree (verified, never written)'
-	@echo '  KERNEL_TARBALL=file  use this tarball (official .tar.bz2: sha256; others: tree id)'
-	@echo '  BOOT_ARGS="..." extra kernel command line words for make boot'
-	@echo '  BOOT_TIMEOUT=s  per-boot timeout in seconds (default 120)'
-	@echo '  QUICK=1         make bench: 2 short repetitions (BENCH_* knobs: scripts/bench.sh)'
-	@echo '  MODEL=name      make boot, shell, bench: the guest under a cache model machine (cachemodel/machines.c)'
-	@echo 'Cache: $${XDG_CACHE_HOME:-~/.cache}/cachehot; build output: build/'
+	@echo '  measure-host    the series'"'"' estimator on two CPUs of this machine, beside a direct measurement'
+	@echo '  ia64-toolchain  build the ia64 cross compiler into the cache'
+	@echo '  clean           remove build/ (the cache stays)'
+	@echo 'Knobs (name=default):'
+	@echo '  CONFIG=x86_64-smp   configs/<name>.config: $(basename $(notdir $(wildcard configs/*.config)))'
+	@echo '  TOPO=smt            up | smp | smt | numa | smp:N (up for *-up configs)'
+	@echo '  ACCEL=tcg           tcg | kvm'
+	@echo '  JOBS=2              make -j of the kernel build'
+	@echo '  KERNEL_SRC=         a pristine 2.6.9 tree to use (verified, never written)'
+	@echo '  KERNEL_TARBALL=     a 2.6.9 tarball to use (official .tar.bz2: sha256; others: tree id)'
+	@echo '  BOOT_ARGS=          extra kernel command line words (boot, shell)'
+	@echo '  BOOT_TIMEOUT=120    seconds per boot'
+	@echo '  BOOT_RETRIES=1      retries of a boot that failed the way host load makes it fail'
+	@echo '  ICOUNT=off          QEMU -icount suboptions (2.6.9 SMP bring-up fails under it)'
+	@echo '  MODEL=              boot, shell, bench: a cache model machine (cachemodel/machines.c)'
+	@echo '  MODEL_ARGS=         key=value,... overriding the machine'"'"'s parameters'
+	@echo '  PACE_PS=            ps a guest instruction takes when vCPUs outnumber host cores (MODEL:'
+	@echo '                      100000 by default, scripts/lib.sh; 0 off)'
+	@echo '  CHECK_SECTIONS=1 2 3 4 5 6   check: the sections to run'
+	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-smp-numa   check: configs every prefix builds on'
+	@echo '  QUICK=              bench: 1 for the short run'
+	@echo '  BENCH_LOADS=oltp msg     bench: workloads (oltp, msg, io)'
+	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
+	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig, c<factor> (default: scripts/bench.sh)'
+	@echo '  BENCH_MEASURE=      bench: 1 to boot with cache_hot_time=measure (default with MODEL)'
+	@echo '  BENCH_UNPATCHED_RUNS=3   BENCH_STEPS=   BENCH_PIN=1   BENCH_KERNEL_ARGS=noapic   BENCH_WRITE=1'
+	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0'
+	@echo '  BENCH_GROUPS=4  BENCH_SENDERS=2  BENCH_RECEIVERS=2  BENCH_MSG_WS_KB=64   (msg)'
+	@echo '  KA_BOOTS=10  KA_BLANKS=5       scripts/known-answer.sh'
+	@echo '  MH_RUNS=30  MH_SIZES_KB=64,...,32768  MH_REPS=200   measure-host'
+	@echo '  SPREAD_BOOTS=10  STRESS_BOOTS=50   scripts/measure-spread.sh, tests/stress/boot-stress.sh'
+	@echo '  LTP_SRC=            an LTP checkout to take hackbench.c from (offline machines)'
+	@echo 'Cache: $${XDG_CACHE_HOME:-~/.cache}/cachehot; build output: build/ (BUILD_DIR)'

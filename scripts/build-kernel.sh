@@ -1,14 +1,16 @@
 #!/bin/sh
-# build-kernel.sh CONFIG [--unpatched | --patches N]
+# build-kernel.sh CONFIG [--unpatched | --patches N | --tree TOP]
 # Prepare the tree (prepare-tree.sh), configure it from configs/CONFIG.config
-# and build it incrementally with ccache and the toolchain flags.
+# and build it incrementally with ccache and the toolchain flags. --tree TOP:
+# build TOP/linux as it is, a tree patched elsewhere (tests/apply.sh builds
+# the release tarball's tree so).
 # Full log: build/<tree>/logs/build.log; compiler warnings, normalised and
 # counted: build/<tree>/logs/warnings.txt. Prints the bzImage path last.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
 
-[ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N]"
+[ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N | --tree TOP]"
 config=$1; shift
 arch=$(config_arch "$config")
 cfg=$ROOT/configs/$config.config
@@ -22,7 +24,12 @@ need_cmd flock
 # One kernel build at a time, held for prepare + build.
 build_lock
 
-linux=$(last_line "$ROOT/scripts/prepare-tree.sh" "$config" "$@")
+if [ "${1:-}" = --tree ]; then
+	[ -d "${2:-}/linux" ] || die "--tree needs a directory with linux/ in it"
+	linux=$(cd "$2/linux" && pwd)
+else
+	linux=$(last_line "$ROOT/scripts/prepare-tree.sh" "$config" "$@")
+fi
 top=$(dirname "$linux")
 tree=$(basename "$top")
 logs=$top/logs
