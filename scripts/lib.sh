@@ -99,9 +99,10 @@ apt_install() {
 
 # The pace of a vCPU when a MODEL guest has more vCPUs than host cores
 # (boot.sh, cachemodel/plugin.c pace_ps=): ps a guest instruction. At
-# 100000 a 4-vCPU guest of the benchmark's oltp load on this project's
-# 2-core host fell behind the host clock for less than 2 % of its time
-# (tests/faithful.sh, Documentation/benchmarks.md); at 50000 for 24-36 %.
+# 150000 the benchmark's 4-vCPU oltp guest on a 2-core host fell behind
+# the host clock for under 2 % of its time in 15 of 20 boots and 2.9-5.0 %
+# in the others (Documentation/benchmarks.md, "Faithful?").
+# tests/faithful.sh checks the pacing at this default.
 PACE_PS_DEFAULT=150000
 export PACE_PS_DEFAULT
 
