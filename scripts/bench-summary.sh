@@ -30,6 +30,10 @@ v("load") == L {
 	print v("kernel") "," v("point") "," v("rep") "," v("us") "," v("tps") "," v("idle") "," v("moves") "," v("wakemoves") "," v("ctxt") "," v("secs") "," v("hotref") "," v("hotmoved") "," n[1] "," v("t") "," v("gapn") "," v("gapcdf") "," v("clock")
 }
 ' "$out/runs.txt" > "$d/runs.csv"
+# A run without one transaction is a workload that died in the guest (io's
+# disk once did): no statistics on it, the boot log says why.
+dead=$(awk -F, 'NR > 1 && $5 + 0 == 0 { print $1 " boot, point " $2 ", rep " $3; exit }' "$d/runs.csv")
+[ -z "$dead" ] || die "$L: a run did no work (tps=0: $dead): the workload failed in the guest; its boot log (build/boot-logs/bench-$L-*.log) says why"
 
 # The derived value is measured at every boot: the "d" runs' values, their
 # median (the point's place on the axis) and their range (its label).

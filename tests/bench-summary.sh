@@ -226,5 +226,17 @@ else
 	ko no-runs "$(cat "$work/none.out")"
 fi
 
+# 7: a run that did nothing (the workload died in the guest): refused
+z=$work/dead
+mkdir -p "$z"
+sed '3s/ tps=[0-9.]* / tps=0.0 /' "$a/runs.txt" > "$z/runs.txt"
+if scripts/bench-summary.sh "$z" t > "$work/dead.out" 2>&1; then
+	ko dead-run "exit 0 on a run with tps=0"
+elif grep -q 'a run did no work (tps=0' "$work/dead.out" && [ ! -f "$z/t/verdict.txt" ]; then
+	ok dead-run
+else
+	ko dead-run "$(cat "$work/dead.out")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
