@@ -141,11 +141,12 @@ expect_line() {
 }
 
 # The rule, computed here: SMP ticks * 10^6 / HZ us (jiffies_to_usecs
-# truncates), at most 4 s from 4 * HZ ticks on; 10000 us for 0 ticks.
+# truncates), at least 10000 us (0 ticks included), at most 4 s from
+# 4 * HZ ticks on.
 rule() { # TICKS HZ
-	if [ "$1" = 0 ]; then echo 10000
-	elif [ "$1" -ge $((4 * $2)) ]; then echo 4000000
-	else echo $(($1 * 1000000 / $2)); fi
+	if [ "$1" -ge $((4 * $2)) ]; then echo 4000000
+	elif [ $(($1 * 1000000 / $2)) -gt 10000 ]; then echo $(($1 * 1000000 / $2))
+	else echo 10000; fi
 }
 node() { [ "$1" -gt 10000 ] && echo "$1" || echo 10000; }
 
@@ -227,7 +228,8 @@ done
 
 # HZ=1000, 64- and 32-bit
 for b in sched-1000 sched-1000-32; do
-	for t in 1 0 12 3999 4000; do
+	# 9, 10, 11: below, at and above the 10 ms floor
+	for t in 1 0 9 10 11 12 3999 4000; do
 		u=$(rule $t 1000)
 		expect "$b-derive-$t-ticks" "smp $u numa $(node "$u")" ./$b derive $t
 	done
@@ -236,8 +238,8 @@ for b in sched-1000 sched-1000-32; do
 	expect "$b-boot-smp-above-node" "smp 20000 numa 20000" ./$b derive 1 20ms
 	expect "$b-boot-node-below-smp" "smp 20000 numa 5000" ./$b derive 1 20ms,5ms
 	expect "$b-boot-max" "smp 4000000 numa 4000000" ./$b derive 1 4s
-	expect "$b-boot-invalid-keeps-derived" "smp 1000 numa 10000" ./$b derive 1 1e3
-	expect "$b-boot-invalid-node-keeps-all" "smp 1000 numa 10000" ./$b derive 1 5ms,x
+	expect "$b-boot-invalid-keeps-derived" "smp 12000 numa 12000" ./$b derive 12 1e3
+	expect "$b-boot-invalid-node-keeps-all" "smp 12000 numa 12000" ./$b derive 12 5ms,x
 	expect "$b-boot-last-wins-whole" "smp 4000 numa 10000" ./$b derive 1 3ms,30ms 4ms
 	expect "$b-boot-invalid-after-valid-keeps-valid" "smp 3000 numa 30000" ./$b derive 1 3ms,30ms 9s
 	expect "$b-boot-measure-then-value" "smp 3000 numa 10000" ./$b derive 1 measure 3ms

@@ -50,7 +50,7 @@
  * costs that the boot log reports and the cache_decay_ticks that the
  * arch's boot line reports, by the documented rule:
  *   SMT 0; SMP the boot option's <t>, else twice its measured cost, else
- *   ticks * 10^6 / HZ us, or 10000 us when ticks == 0; NUMA the boot
+ *   ticks * 10^6 / HZ us but at least 10000 us; NUMA the boot
  *   option's <t_node>, else max(SMP, 10000 us) and at least twice its
  *   measured cost; at most 4 s.  cache_hot_time=measure measures both
  *   levels; the last valid cache_hot_time= counts, whole.  At run time
@@ -548,11 +548,14 @@ static void check_cutoff_line(void)
 /* The rule for the SMP level, computed here from the boot log and HZ */
 static long rule_cpu_us(long ticks, long hz)
 {
-	if (ticks <= 0 || hz <= 0)
+	long long us;
+
+	if (hz <= 0)
 		return DEFAULT_US;
 	if (ticks >= 4 * hz)
 		return MAX_US;
-	return (long)((long long)ticks * 1000000 / hz);
+	us = (long long)ticks * 1000000 / hz;
+	return us > DEFAULT_US ? (long)us : DEFAULT_US;
 }
 
 /*
@@ -655,12 +658,9 @@ static void check_boot_values(long hz, const struct bootopt *o,
 	} else if (smp_cost >= 0) {
 		cpu = of_cost(smp_cost);
 		why_cpu = "measured: twice the migration cost";
-	} else if (!ticks) {
-		cpu = DEFAULT_US;
-		why_cpu = "default, nothing measured";
 	} else {
 		cpu = rule_cpu_us(ticks, hz);
-		why_cpu = "derived";
+		why_cpu = "derived, at least 10000 us";
 	}
 	/*
 	 * The boot case's known answers, where it gives them, agree with
