@@ -1,35 +1,57 @@
 #!/bin/sh
 # Known answer of the boot-time measurement under the cache model: boots
-# the x86_64-smp kernel under chen4, small and numa2 (misses of 300 and 150
-# ns a line, 900 ns to numa2's far node; refills 8 times apart) with
-# cache_hot_time=measure, unpaced (scripts/known-answer.sh), KA_BOOTS times
-# each after KA_BLANKS boots with every miss free (the guest's own cost of a
-# move, added to the model's answer), and checks the kernel's SMP cost and
-# the user-space probe: at least 4 in 5 boots give the figure (a preempted
-# hot walk makes a level "below the noise", rightly not taken) and their
-# median is within +-25 % of the prediction. The machines calibrated to real
-# ones (itanium2, xeon8m, xeon2m, altix2) are not judged here: their
-# streamed refills (8-20 ns a line) are smaller than the guest's own cost
-# of a move, so the kernel measures mostly that, or nothing
+# the x86_64-smp kernel with cache_hot_time=measure (scripts/known-answer.sh)
+# and checks the kernel's SMP cost and the user-space probe: at least 4 in 5
+# boots give the figure (a preempted hot walk makes a level "below the
+# noise", rightly not taken) and their median is within +-25 % of the
+# prediction, the model's refill plus the median of boots with every miss
+# free (the blanks: the guest's own cost of a move).
+# - chen4, small and numa2 (misses of 300 and 150 ns a line, 900 ns to
+#   numa2's far node; refills 8 times apart): unpaced, 2 blanks each.
+# - itanium2, xeon8m and xeon2m, calibrated to real machines (streamed
+#   refills of 5.2, 3.1 and 0.9 ms, 12-20 ns a line): paced at 50 ns a
+#   guest instruction, 1 blank and 16 boots each. Unpaced, the host's own
+#   cost of a cold line (TCG's soft TLB, the model's miss path) is larger
+#   than these refills and the kernel measured mostly that; paced, the
+#   guest's time is its instructions and the model's penalties, and the
+#   blank reads "below the noise". Judged: the median of the boots that
+#   measured, at least 5 of the 16. Paced, the kernel's hot walks differ by
+#   a timer tick or a lag of the host (110-220 us) beside refills of
+#   200-330 us a walk, so it rightly declines in some boots, and single
+#   boots lie 0.32-2.02 times the model (2026-12-06, three rounds of 5, 5
+#   and 12 boots: itanium2 measured in 21 of 22 boots, medians 1.06, 0.81,
+#   1.06; xeon8m in 13 of 22, 1.21, 0.90, 1.13; xeon2m in 18 of 22, 0.86,
+#   1.02, 0.98; 4 in 5, the rule of the machines above, was missed three
+#   times). Only their kernel-smp figure is
+#   judged: the user-space probe's 256 KB move (48-81 us) is below the
+#   paced walks' noise.
+# altix2 is not judged: paced, its SMP refill (131 us a 1 MB walk) is at the
+# noise of the hot walks and its NUMA level runs out of the 150 ms budget
 # (Documentation/benchmarks.md, "What is known to be wrong with the
-# instrument"); `scripts/known-answer.sh itanium2 xeon8m xeon2m altix2`
-# reruns what that page reports.
+# instrument", gives the figures and the command that reruns them).
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 
 out=$BUILD/known-answer-test.out
-if ! KA_BOOTS=${KA_BOOTS:-5} KA_BLANKS=${KA_BLANKS:-2} "$ROOT/scripts/known-answer.sh" \
-	chen4 small numa2 > "$out" 2>&1; then
+if ! { KA_BOOTS=${KA_BOOTS:-5} KA_BLANKS=${KA_BLANKS:-2} "$ROOT/scripts/known-answer.sh" \
+	chen4 small numa2 &&
+	KA_PACE_PS=50000 KA_BOOTS=${KA_BOOTS:-16} KA_BLANKS=1 KA_MEASURED=30 \
+	"$ROOT/scripts/known-answer.sh" \
+	itanium2 xeon8m xeon2m; } > "$out" 2>&1; then
 	t_ko known-answer-boots "$(tail -n 1 "$out")"
 	# what the failed boot's console showed (boot.sh's excerpt, at most 80
 	# lines), for logs that outlive build/
 	grep -v -e '^>>>' -e '^error: ' "$out" | tail -n 90 | sed 's/^/INFO known-answer-boots: /'
 	t_finish
 fi
-echo "INFO known-answer-numa2-kernel-numa (not judged): $(awk '$1 == "verdict" && $2 == "numa2" && $3 == "kernel-numa"' "$out")"
+for want in numa2:kernel-numa itanium2:probe-move xeon8m:probe-move xeon2m:probe-move; do
+	echo "INFO known-answer-${want%%:*}-${want#*:} (not judged): $(awk -v m="${want%%:*}" \
+		-v f="${want#*:}" '$1 == "verdict" && $2 == m && $3 == f' "$out")"
+done
 for want in chen4:kernel-smp small:kernel-smp numa2:kernel-smp \
-	chen4:probe-move small:probe-move numa2:probe-move; do
+	chen4:probe-move small:probe-move numa2:probe-move \
+	itanium2:kernel-smp xeon8m:kernel-smp xeon2m:kernel-smp; do
 	m=${want%%:*} f=${want#*:}
 	v=$(awk -v m="$m" -v f="$f" '$1 == "verdict" && $2 == m && $3 == f' "$out")
 	line=$(awk -v m="$m" -v f="$f" '$1 == "==" { in_m = $2 == m }
