@@ -52,7 +52,9 @@
 #         workload walks as many), BENCH_SLEEP_US (I/O wait range,
 #         1000-25000), BENCH_STREAM_KB (new lines read per transaction
 #         after the walk, 0: the stream that ages the other sets of a CPU,
-#         bench/guest/util.c)
+#         bench/guest/util.c), BENCH_PHASE_MS (0; else every that many ms
+#         the workers of even and odd CPUs swap 3/2 and 1/2 of the steps:
+#         an imbalance the balancer must follow, util.c: phase_steps())
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
 set -eu
@@ -134,6 +136,10 @@ sleep_us=${BENCH_SLEEP_US:-1000-25000}
 sleep_min=${sleep_us%-*} sleep_max=${sleep_us#*-}
 stream_kb=${BENCH_STREAM_KB:-0}
 case $stream_kb in ''|*[!0-9]*) die "BENCH_STREAM_KB: a whole number of KB, not '$stream_kb'" ;; esac
+phase_ms=${BENCH_PHASE_MS:-0}
+case $phase_ms in ''|*[!0-9]*) die "BENCH_PHASE_MS: a whole number of ms, not '$phase_ms'" ;; esac
+phase_desc=
+[ "$phase_ms" -eq 0 ] || phase_desc=", heavy and light swap every $phase_ms ms"
 groups=${BENCH_GROUPS:-4}
 senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
@@ -264,7 +270,7 @@ run_boot() {
 		pts=boot,pin$(i=1; while [ $i -lt "$uruns" ]; do printf ',boot'; i=$((i + 1)); done)
 	fi
 	if [ "$load" != msg ]; then
-		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max chstream_kb=$stream_kb"
+		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max chstream_kb=$stream_kb chphase_ms=$phase_ms"
 		# The steps of a transaction: calibrated once, in the first
 		# boot of the workload (a guest's own calibration varied
 		# 7-fold between boots, and with it the work a transaction does).
@@ -375,7 +381,7 @@ first=$out/bench-${loads%% *}-p-1.console
 shape_of() {
 	case $1 in
 	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
-	*) echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits" ;;
+	*) echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$phase_desc" ;;
 	esac
 }
 

@@ -3,7 +3,8 @@
 # make-initramfs.sh compiles it, without a warning, its points and the
 # cost they multiply come out in the right us (tests/bench-guest/
 # points-test.c), and so do its I/O waits (wait-test.c); its stream reads
-# only new lines (stream-test.c); a task whose "mig" point ends while it
+# only new lines (stream-test.c), its phases swap the CPUs' shares of the
+# work and keep its total (phase-test.c); a task whose "mig" point ends while it
 # moves takes the affinity the next point wants (move-test.c). No boot.
 # Last line: "N passed, M failed".
 set -eu
@@ -43,6 +44,7 @@ host_test() {
 host_test points "$ROOT/bench/guest/points.c"
 host_test wait "$ROOT/bench/guest/util.c"
 host_test stream "$ROOT/bench/guest/util.c"
+host_test phase "$ROOT/bench/guest/util.c"
 host_test move "$ROOT/bench/guest/util.c" -Wl,--wrap=sched_setaffinity
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

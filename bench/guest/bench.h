@@ -60,6 +60,7 @@ struct params {
 	long compute_us;		/* oltp, io: what the steps are calibrated to */
 	long sleep_min, sleep_max;	/* oltp, io: the I/O wait, us */
 	long stream_kb;			/* oltp, io: new lines read per transaction */
+	long phase_ms;			/* oltp, io: heavy and light swap; 0: never */
 	long cache_kb;			/* the modelled cache (chk's model_kb), else cpuinfo's */
 	double run_s, warm_s;		/* measured and warm-up time per run */
 	int nworkers;			/* tasks whose transactions count */
@@ -105,6 +106,7 @@ int bench_pipe(int fd[2]);
 int new_run(int *epoch, int id);
 long draw_wait_us(long min, long max);
 void maybe_move(int *cpu, int id);
+long phase_steps(const struct params *p, int id, double t);
 struct stream { volatile uint32_t *base; size_t lines, pos; };
 int make_stream(struct stream *s, long stream_kb, long cache_kb, int tasks);
 void stream_read(struct stream *s, long kb);

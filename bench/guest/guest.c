@@ -43,6 +43,9 @@
  *                        calibrated to it at start (default 3000)
  *   chstream_kb=KB       oltp, io: new lines each transaction reads after its
  *                        walk (util.c: the stream; default 0, none)
+ *   chphase_ms=MS        oltp, io: every MS the workers of even and odd
+ *                        CPUs swap 3/2 and 1/2 of the steps (util.c:
+ *                        phase_steps(); default 0, equal)
  *   chwrite=0|1          every walk writes each node it reads (default 1;
  *                        util.c: walk() says why)
  *   chsteps=S            steps per transaction, instead of chcompute_us
@@ -276,6 +279,7 @@ int main(void)
 	prm.sleep_max = env_long("chsleep_max_us", 25000);
 	prm.compute_us = env_long("chcompute_us", 3000);
 	prm.stream_kb = env_long("chstream_kb", 0);
+	prm.phase_ms = env_long("chphase_ms", 0);
 	/*
 	 * The stream must outgrow the cache a move loses: under a model that
 	 * is the model's (boot.sh's chk word says its size); cpuinfo shows

@@ -92,7 +92,7 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 			off = 0;
 		if (off > 0)
 			count_gap(id, now() - off);
-		pos = walk(ws, pos, p->steps);
+		pos = walk(ws, pos, phase_steps(p, id, now()));
 		stream_read(&st, p->stream_kb);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;
@@ -163,9 +163,10 @@ static int home(const struct params *p, int i)
 static void info(const struct params *p)
 {
 	printf("BENCH info load=io workers_per_cpu=%ld workers=%d ws_kb=%ld "
-	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld disk_cpu=0",
-	       p->wpc, p->nworkers, p->ws_kb, p->steps, p->compute_us,
-	       p->sleep_min, p->sleep_max, p->stream_kb);
+	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld phase_ms=%ld "
+	       "disk_cpu=0", p->wpc, p->nworkers, p->ws_kb, p->steps,
+	       p->compute_us, p->sleep_min, p->sleep_max, p->stream_kb,
+	       p->phase_ms);
 }
 
 /* fixed = 1: the disk stays on CPU 0 at every point */

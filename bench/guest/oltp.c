@@ -33,7 +33,7 @@ static void worker(int id, const struct params *p)
 			off = 0;
 		if (off > 0)
 			count_gap(id, now() - off);
-		pos = walk(ws, pos, p->steps);
+		pos = walk(ws, pos, phase_steps(p, id, now()));
 		stream_read(&st, p->stream_kb);
 		sh->count[id][0]++;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
@@ -84,9 +84,9 @@ static int home(const struct params *p, int i)
 static void info(const struct params *p)
 {
 	printf("BENCH info load=oltp workers_per_cpu=%ld workers=%d ws_kb=%ld "
-	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld",
+	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld phase_ms=%ld",
 	       p->wpc, p->nworkers, p->ws_kb, p->steps, p->compute_us,
-	       p->sleep_min, p->sleep_max, p->stream_kb);
+	       p->sleep_min, p->sleep_max, p->stream_kb, p->phase_ms);
 }
 
 const struct workload oltp_load = { "oltp", shape, default_steps, start, home, info, 0 };

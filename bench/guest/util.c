@@ -299,3 +299,22 @@ void stream_read(struct stream *s, long kb)
 	}
 	sh->sink += sum;
 }
+
+/*
+ * The steps of worker id's transaction at time t (s). With phase_ms, the workers
+ * that started on an even CPU walk 3/2 of them and the others 1/2 during
+ * even phases, and the other way round during odd ones: the same work in
+ * all, but every phase_ms the CPUs' shares swap, so that a balancer that
+ * refuses to move hot tasks leaves the newly light CPUs idle while the
+ * heavy ones queue (issue 36: the seed's idle at high values needs an
+ * imbalance that pinning cannot fix).
+ */
+long phase_steps(const struct params *p, int id, double t)
+{
+	long k;
+
+	if (p->phase_ms <= 0)
+		return p->steps;
+	k = (long)(t * 1000 / p->phase_ms);
+	return (id % ncpu + k) % 2 ? p->steps / 2 : p->steps * 3 / 2;
+}
