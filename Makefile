@@ -113,6 +113,7 @@ help:
 	@echo '  BENCH_MEASURE=      bench: 1 to boot with cache_hot_time=measure (default with MODEL)'
 	@echo '  BENCH_UNPATCHED_RUNS=3   BENCH_STEPS=   BENCH_PIN=1   BENCH_KERNEL_ARGS=noapic   BENCH_WRITE=1'
 	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0  BENCH_PHASE_MS=0'
+	@echo '  io only: BENCH_SLEEPERS=0  BENCH_SLEEPER_US=<BENCH_SLEEP_US>'
 	@echo '  BENCH_GROUPS=4  BENCH_SENDERS=2  BENCH_RECEIVERS=2  BENCH_MSG_WS_KB=64   (msg)'
 	@echo '  KA_BOOTS=10  KA_BLANKS=5  KA_PACE_PS=0  KA_MEASURED=80   scripts/known-answer.sh'
 	@echo '  MH_RUNS=30  MH_SIZES_KB=64,...,32768  MH_REPS=200   measure-host'

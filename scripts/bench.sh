@@ -55,6 +55,9 @@
 #         bench/guest/util.c), BENCH_PHASE_MS (0; else every that many ms
 #         the workers of even and odd CPUs swap 3/2 and 1/2 of the steps:
 #         an imbalance the balancer must follow, util.c: phase_steps())
+#   io:   BENCH_SLEEPERS (per CPU, 0; else that many of each CPU's workers
+#         sleep on their own CPU as oltp's do, the rest wait for the disk),
+#         BENCH_SLEEPER_US (their wait range, default BENCH_SLEEP_US)
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
 set -eu
@@ -138,6 +141,14 @@ stream_kb=${BENCH_STREAM_KB:-0}
 case $stream_kb in ''|*[!0-9]*) die "BENCH_STREAM_KB: a whole number of KB, not '$stream_kb'" ;; esac
 phase_ms=${BENCH_PHASE_MS:-0}
 case $phase_ms in ''|*[!0-9]*) die "BENCH_PHASE_MS: a whole number of ms, not '$phase_ms'" ;; esac
+sleepers=${BENCH_SLEEPERS:-0}
+case $sleepers in ''|*[!0-9]*) die "BENCH_SLEEPERS: a whole number of workers per CPU, not '$sleepers'" ;; esac
+[ "$sleepers" -le "$workers" ] || die "BENCH_SLEEPERS: $sleepers is more than BENCH_WORKERS ($workers)"
+sleeper_us=${BENCH_SLEEPER_US:-$sleep_us}
+sleeper_min=${sleeper_us%-*} sleeper_max=${sleeper_us#*-}
+for r in "$sleep_us" "$sleeper_us"; do
+	case $r in ''|*[!0-9-]*|-*|*-|*-*-*) die "BENCH_SLEEP_US, BENCH_SLEEPER_US: <us> or <min us>-<max us>, not '$r'" ;; esac
+done
 phase_desc=
 [ "$phase_ms" -eq 0 ] || phase_desc=", heavy and light swap every $phase_ms ms"
 groups=${BENCH_GROUPS:-4}
@@ -271,6 +282,7 @@ run_boot() {
 	fi
 	if [ "$load" != msg ]; then
 		lw="chworkers=$workers chws_kb=$ws_kb chcompute_us=$compute_us chsleep_min_us=$sleep_min chsleep_max_us=$sleep_max chstream_kb=$stream_kb chphase_ms=$phase_ms"
+		[ "$load" != io ] || lw="$lw chsleepers=$sleepers chsleeper_min_us=$sleeper_min chsleeper_max_us=$sleeper_max"
 		# The steps of a transaction: calibrated once, in the first
 		# boot of the workload (a guest's own calibration varied
 		# 7-fold between boots, and with it the work a transaction does).
@@ -381,6 +393,8 @@ first=$out/bench-${loads%% *}-p-1.console
 shape_of() {
 	case $1 in
 	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
+	io) [ "$sleepers" -eq 0 ] || sl=", $sleepers of them sleep on their CPU (${sleeper_min}-${sleeper_max} us)"
+	    echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits${sl:-}$phase_desc" ;;
 	*) echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$phase_desc" ;;
 	esac
 }

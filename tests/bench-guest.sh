@@ -4,7 +4,8 @@
 # cost they multiply come out in the right us (tests/bench-guest/
 # points-test.c), and so do its I/O waits (wait-test.c); its stream reads
 # only new lines (stream-test.c), its phases swap the CPUs' shares of the
-# work and keep its total (phase-test.c); a task whose "mig" point ends while it
+# work and keep its total (phase-test.c); io's sleepers wait on their own
+# CPU and its other workers at the disk (io-test.c); a task whose "mig" point ends while it
 # moves takes the affinity the next point wants (move-test.c). No boot.
 # Last line: "N passed, M failed".
 set -eu
@@ -45,6 +46,7 @@ host_test points "$ROOT/bench/guest/points.c"
 host_test wait "$ROOT/bench/guest/util.c"
 host_test stream "$ROOT/bench/guest/util.c"
 host_test phase "$ROOT/bench/guest/util.c"
+host_test io "$ROOT/bench/guest/util.c"
 host_test move "$ROOT/bench/guest/util.c" -Wl,--wrap=sched_setaffinity
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -61,6 +61,8 @@ struct params {
 	long sleep_min, sleep_max;	/* oltp, io: the I/O wait, us */
 	long stream_kb;			/* oltp, io: new lines read per transaction */
 	long phase_ms;			/* oltp, io: heavy and light swap; 0: never */
+	long sleepers;			/* io: workers per CPU that wait on their own CPU */
+	long lsleep_min, lsleep_max;	/* io: their wait, us */
 	long cache_kb;			/* the modelled cache (chk's model_kb), else cpuinfo's */
 	double run_s, warm_s;		/* measured and warm-up time per run */
 	int nworkers;			/* tasks whose transactions count */

@@ -46,6 +46,11 @@
  *   chphase_ms=MS        oltp, io: every MS the workers of even and odd
  *                        CPUs swap 3/2 and 1/2 of the steps (util.c:
  *                        phase_steps(); default 0, equal)
+ *   chsleepers=N         io: the last N of each CPU's workers sleep on their
+ *                        own CPU as oltp's do instead of waiting for the
+ *                        disk (default 0, none; at most chworkers)
+ *   chsleeper_min_us=, chsleeper_max_us=  io: their wait (default the
+ *                        chsleep_ ones)
  *   chwrite=0|1          every walk writes each node it reads (default 1;
  *                        util.c: walk() says why)
  *   chsteps=S            steps per transaction, instead of chcompute_us
@@ -280,6 +285,9 @@ int main(void)
 	prm.compute_us = env_long("chcompute_us", 3000);
 	prm.stream_kb = env_long("chstream_kb", 0);
 	prm.phase_ms = env_long("chphase_ms", 0);
+	prm.sleepers = env_long("chsleepers", 0);
+	prm.lsleep_min = env_long("chsleeper_min_us", prm.sleep_min);
+	prm.lsleep_max = env_long("chsleeper_max_us", prm.sleep_max);
 	/*
 	 * The stream must outgrow the cache a move loses: under a model that
 	 * is the model's (boot.sh's chk word says its size); cpuinfo shows
