@@ -54,7 +54,7 @@
 #         after the walk, 0: the stream that ages the other sets of a CPU,
 #         bench/guest/util.c), BENCH_PHASE_MS (0; else every that many ms
 #         the workers of even and odd CPUs swap 3/2 and 1/2 of the steps:
-#         an imbalance the balancer must follow, util.c: phase_steps())
+#         an imbalance the balancer must follow, util.c: phase_halves())
 #   io:   BENCH_SLEEPERS (per CPU, 0; else that many of each CPU's workers
 #         sleep on their own CPU as oltp's do, the rest wait for the disk),
 #         BENCH_SLEEPER_US (their wait range, default BENCH_SLEEP_US)

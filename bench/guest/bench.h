@@ -38,7 +38,10 @@ struct node { uint32_t next; uint32_t pad[15]; };	/* one cache line */
 extern const long gap_le[NGAP];
 
 struct shared {
-	/* per worker, one line each: [0] transactions, [1] sink, [2..] gaps */
+	/*
+	 * per worker, one line each: [0] work done in half transactions (a
+	 * walk of `steps` is 2; util.c: phase_halves()), [1] sink, [2..] gaps
+	 */
 	volatile unsigned long count[MAXW][16];
 	volatile unsigned long sink;
 	volatile int mig;		/* "mig" point: move every transaction */
@@ -108,7 +111,7 @@ int bench_pipe(int fd[2]);
 int new_run(int *epoch, int id);
 long draw_wait_us(long min, long max);
 void maybe_move(int *cpu, int id);
-long phase_steps(const struct params *p, int id, double t);
+int phase_halves(const struct params *p, int id, double t);
 struct stream { volatile uint32_t *base; size_t lines, pos; };
 int make_stream(struct stream *s, long stream_kb, long cache_kb, int tasks);
 void stream_read(struct stream *s, long kb);
@@ -120,7 +123,7 @@ struct snap {
 	unsigned long long idle, total, ctxt;
 	unsigned long long moves, wakemoves;	/* -1: no schedstats */
 	unsigned long long hotref, hotmoved;	/* -1: view without counters */
-	unsigned long long tx;
+	unsigned long long tx;		/* half transactions, all workers */
 	unsigned long long gap[NGAP + 1];	/* gap histogram, all workers */
 };
 extern double cpu_mhz;	/* /proc/cpuinfo: the TSC rate the kernel calibrated */

@@ -45,7 +45,7 @@
  *                        walk (util.c: the stream; default 0, none)
  *   chphase_ms=MS        oltp, io: every MS the workers of even and odd
  *                        CPUs swap 3/2 and 1/2 of the steps (util.c:
- *                        phase_steps(); default 0, equal)
+ *                        phase_halves(); default 0, equal)
  *   chsleepers=N         io: the last N of each CPU's workers sleep on their
  *                        own CPU as oltp's do instead of waiting for the
  *                        disk (default 0, none; at most chworkers)
@@ -74,8 +74,10 @@
  *         wakemoves=<m> hotref=<n> hotmoved=<n> ctxt=<c> secs=<s> t=<s>
  *         gapn=<n> gapcdf=<%>/<%>/...
  *         clock=<guest seconds per TSC second>
- *         (hotref, hotmoved: the series' schedstat counters, version 1010,
- *         -1 on a kernel without them; t: seconds since the workload
+ *         (tps: transactions a second, each counted by its work: with
+ *         chphase_ms a heavy one 3/2, a light one 1/2, util.c:
+ *         phase_halves(); hotref, hotmoved: the series' schedstat
+ *         counters, version 1010, -1 on a kernel without them; t: seconds since the workload
  *         started; gapcdf: share of the gaps between two transactions of a
  *         task (its time off the CPU: sleep plus run-queue wait) shorter
  *         than 1, 2.5, 5, 7.5, 10, 12.5, 15, 25 and 250 ms, by the guest's
@@ -195,7 +197,7 @@ static int run_point(const struct workload *w, const struct params *prm,
 	       "moves=%lld wakemoves=%lld hotref=%lld hotmoved=%lld "
 	       "ctxt=%llu secs=%.2f t=%.1f gapn=%llu gapcdf=%s clock=%.3f left_s=%.0f\n",
 	       n, total, p, rep, derived >= 0 ? read_us(SYSCTL_CPU) : -1,
-	       (b.tx - a.tx) / el,
+	       (b.tx - a.tx) / 2.0 / el,
 	       b.total > a.total ? 100.0 * (b.idle - a.idle) / (b.total - a.total) : -1.0,
 	       DELTA(moves), DELTA(wakemoves), DELTA(hotref), DELTA(hotmoved),
 	       b.ctxt - a.ctxt, el, b.t - t_start, gn, cdf,

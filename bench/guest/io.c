@@ -84,7 +84,7 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 	struct stream st;
 	struct req r = { id, 0 };
 	uint32_t pos = 0;
-	int cpu = id % ncpu, epoch = -1;
+	int cpu = id % ncpu, epoch = -1, halves;
 	int own = id / ncpu >= p->wpc - p->sleepers;	/* sleeps on its CPU */
 	double off = 0;
 	char c;
@@ -97,9 +97,10 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 			off = 0;
 		if (off > 0)
 			count_gap(id, now() - off);
-		pos = walk(ws, pos, phase_steps(p, id, now()));
+		halves = phase_halves(p, id, now());
+		pos = walk(ws, pos, p->steps * halves / 2);
 		stream_read(&st, p->stream_kb);
-		sh->count[id][0]++;
+		sh->count[id][0] += halves;
 		sh->count[id][1] = pos;
 		off = now();
 		if (own) {

@@ -19,7 +19,7 @@ static void worker(int id, const struct params *p)
 	struct node *ws = make_ws(p->ws_kb);
 	struct stream st;
 	uint32_t pos = 0;
-	int cpu = id % ncpu, epoch = -1;
+	int cpu = id % ncpu, epoch = -1, halves;
 	double off = 0;
 
 	if (!ws || make_stream(&st, p->stream_kb, p->cache_kb, p->nworkers) != 0)
@@ -33,9 +33,10 @@ static void worker(int id, const struct params *p)
 			off = 0;
 		if (off > 0)
 			count_gap(id, now() - off);
-		pos = walk(ws, pos, phase_steps(p, id, now()));
+		halves = phase_halves(p, id, now());
+		pos = walk(ws, pos, p->steps * halves / 2);
 		stream_read(&st, p->stream_kb);
-		sh->count[id][0]++;
+		sh->count[id][0] += halves;
 		sh->count[id][1] = pos;	/* keeps the walk from being optimised out */
 		off = now();
 		if (p->sleep_max > 0) {

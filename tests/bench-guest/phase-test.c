@@ -1,6 +1,7 @@
 /*
- * Host test of bench/guest/util.c's phase_steps() (tests/bench-guest.sh):
- * without phase_ms every worker walks its steps; with it, in one phase the
+ * Host test of bench/guest/util.c's phase_halves() (tests/bench-guest.sh),
+ * through the steps a worker walks with it (oltp.c, io.c): without
+ * phase_ms every worker walks its steps; with it, in one phase the
  * workers that started on even CPUs walk 3/2 of them and the others 1/2,
  * in the next the other way round, at every time the workers together walk
  * what they would without phases, and each worker's mean over two phases
@@ -10,6 +11,12 @@
 #include "../../bench/guest/bench.h"
 
 static int npass, nfail;
+
+/* what oltp.c's and io.c's workers walk */
+static long phase_steps(const struct params *p, int id, double t)
+{
+	return p->steps * phase_halves(p, id, t) / 2;
+}
 
 static void expect(const char *name, int ok)
 {
