@@ -115,7 +115,7 @@ help:
 	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0  BENCH_PHASE_MS=0'
 	@echo '  io only: BENCH_SLEEPERS=0  BENCH_SLEEPER_US=<BENCH_SLEEP_US>'
 	@echo '  BENCH_GROUPS=4  BENCH_SENDERS=2  BENCH_RECEIVERS=2  BENCH_MSG_WS_KB=64   (msg)'
-	@echo '  KA_BOOTS=10  KA_BLANKS=5  KA_PACE_PS=0  KA_MEASURED=80   scripts/known-answer.sh'
+	@echo '  KA_BOOTS=10  KA_BLANKS=5  KA_PACE_PS=0  KA_MEASURED=80  KA_KERNEL_ARGS=   scripts/known-answer.sh'
 	@echo '  MH_RUNS=30  MH_SIZES_KB=64,...,32768  MH_REPS=200   measure-host'
 	@echo '  SPREAD_BOOTS=10  STRESS_BOOTS=50   scripts/measure-spread.sh, tests/stress/boot-stress.sh'
 	@echo '  LTP_SRC=            an LTP checkout to take hackbench.c from (offline machines)'

@@ -30,7 +30,10 @@
 #
 # Usage: scripts/known-answer.sh [MACHINE...]   (default: chen4 small numa2)
 # Knobs: KA_BOOTS, KA_BLANKS, KA_MEASURED, MODEL_ARGS (applied to every boot, the blank's
-# zeros after them), KA_PACE_PS (default 0: unpaced, see below; paced, the
+# zeros after them), KA_KERNEL_ARGS (kernel words for every boot, e.g.
+# "isolcpus=1,2 chk=isol:1" under altix2: the SMP level has no CPU to move
+# to and the NUMA level gets the kernel's whole time budget; isol tells the
+# guest, tests/guest/init.c, to check only that and the model), KA_PACE_PS (default 0: unpaced, see below; paced, the
 # host's own cost of a cold line leaves the guest's time, but the hot walks
 # vary by the pacing's sleeps: Documentation/benchmarks.md, "What is known
 # to be wrong with the instrument"); the boots' own (BOOT_TIMEOUT, ...)
@@ -62,6 +65,7 @@ img=$(last_line scripts/build-kernel.sh x86_64-smp 2> "$work/build.log") ||
 initrd=$(last_line scripts/make-initramfs.sh x86_64 2>> "$work/build.log") ||
 	die "the initramfs does not build (log: $work/build.log)"
 user_args=${MODEL_ARGS:-}
+kernel_args=${KA_KERNEL_ARGS:-}
 
 # boots MACHINE NAME COUNT OUT [MODEL_ARGS]: COUNT boots, figures to OUT
 boots() {
@@ -69,8 +73,9 @@ boots() {
 	i=0
 	while [ "$i" -lt "$3" ]; do
 		i=$((i + 1))
+		# shellcheck disable=SC2086 # kernel_args: words, split on purpose
 		MODEL_ARGS=$5 BOOT_NAME=$2-$i scripts/boot.sh "$img" "$initrd" "$topo" \
-			"MODEL=$1" "$opt" noapic > /dev/null 2> "$work/$2-$i.err" < /dev/null || {
+			"MODEL=$1" "$opt" noapic $kernel_args > /dev/null 2> "$work/$2-$i.err" < /dev/null || {
 			# the console's telling part (an oops and its call trace),
 			# which boot.sh printed: a CI log keeps it, build/ is gone
 			grep -v '^>>>' "$work/$2-$i.err" >&2
@@ -87,7 +92,7 @@ for m in "$@"; do
 	boots "$m" "ka-$m-blank" "$nb" "$work/$m-blank.txt" \
 		"${user_args:+$user_args,}miss_ns=0,remote_ns=0,stream_ns=0,remote_stream_ns=0"
 	boots "$m" "ka-$m" "$n" "$work/$m.txt" "$user_args"
-	echo "== $m ($n boots and $nb blanks, $topo, $opt): $("$BUILD/cachemodel/cachemodel-info" | sed -n "s/^$m: //p")"
+	echo "== $m ($n boots and $nb blanks, $topo, $opt${kernel_args:+ $kernel_args}): $("$BUILD/cachemodel/cachemodel-info" | sed -n "s/^$m: //p")"
 	for f in probe-move kernel-smp kernel-numa; do
 		awk -v f="$f" -v m="$m" -v n="$n" -v pct="$measured" '
 		function median(a, k,    i, j, t) {
