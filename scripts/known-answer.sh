@@ -33,9 +33,10 @@
 # zeros after them), KA_KERNEL_ARGS (kernel words for every boot, e.g.
 # "isolcpus=1,2 chk=isol:1" under altix2: the SMP level has no CPU to move
 # to and the NUMA level gets the kernel's whole time budget; isol tells the
-# guest, tests/guest/init.c, to check only that and the model), KA_PACE_PS (default 0: unpaced, see below; paced, the
-# host's own cost of a cold line leaves the guest's time, but the hot walks
-# vary by the pacing's sleeps: Documentation/benchmarks.md, "What is known
+# guest, tests/guest/init.c, to check only that and the model),
+# KA_PACE_PS (default 0: unpaced, see below; paced, the host's own cost
+# of a cold line leaves the guest's time, but the hot walks vary by the
+# pacing's sleeps: Documentation/benchmarks.md, "What is known
 # to be wrong with the instrument"); the boots' own (BOOT_TIMEOUT, ...)
 # pass through.
 # Logs: build/boot-logs/ka-<machine>-<i>.log (blanks: ka-<machine>-blank-<i>);

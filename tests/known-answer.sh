@@ -23,15 +23,15 @@
 #   1.02, 0.98, 0.90; the last of each, the CI run of that day). Only
 #   their kernel-smp figure is judged: the user-space probe's 256 KB move
 #   (48-81 us) is below the paced walks' noise.
-# xeon8m is not judged: its refill over the walk, 197 us, is at that
-# noise, and it measured in 16 of 38 boots (13 of 22 in three rounds, 3 of
-# 16 in the CI run of 2026-12-06), medians 0.90-1.21 where it did.
 # - altix2's NUMA level, paced as above, 10 boots and 1 blank, booted with
 #   isolcpus=1,2: the SMP level then has no CPU to move to, and the NUMA
 #   level (cpu0 to cpu3, 10.9 ms across, 681 us over the walk) gets the
 #   kernel's whole 150 ms; with both levels a paced walk (about 7 ms) left
 #   it out of time. Judged: the median of the boots that measured, at least
 #   5 (2026-12-06: 4 of 5, median 0.97; 10 of 10, 1.02).
+# xeon8m is not judged: its refill over the walk, 197 us, is at that
+# noise, and it measured in 16 of 38 boots (13 of 22 in three rounds, 3 of
+# 16 in the CI run of 2026-12-06), medians 0.90-1.21 where it did.
 # altix2's SMP level is not judged: paced, its refill (131 us a 1 MB walk)
 # is at the noise of the hot walks (Documentation/benchmarks.md, "What is
 # known to be wrong with the instrument").
