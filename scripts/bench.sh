@@ -393,9 +393,9 @@ first=$out/bench-${loads%% *}-p-1.console
 shape_of() {
 	case $1 in
 	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
-	io) [ "$sleepers" -eq 0 ] || sl=", $sleepers of them sleep on their CPU (${sleeper_min}-${sleeper_max} us)"
-	    echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits${sl:-}$phase_desc" ;;
-	*) echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$phase_desc" ;;
+	*) sl=
+	   [ "$1" != io ] || [ "$sleepers" -eq 0 ] || sl=", $sleepers of them sleep on their CPU (${sleeper_min}-${sleeper_max} us)"
+	   echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$sl$phase_desc" ;;
 	esac
 }
 

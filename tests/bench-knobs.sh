@@ -1,0 +1,30 @@
+#!/bin/sh
+# scripts/bench.sh refuses a bad io knob with a clear error, non-zero, and
+# before it builds or boots anything: more sleepers than workers, a
+# sleeper count or a wait range that is not a number or <min>-<max>.
+# Last line: "N passed, M failed".
+set -eu
+. "$(dirname -- "$0")/../scripts/lib.sh"
+
+# refused NAME WANT KNOB=VALUE...: bench.sh exits non-zero at once, its
+# last line says WANT
+refused() {
+	_n=$1 _w=$2; shift 2
+	# (timeout: a bench.sh that let it through would go on to build and boot)
+	if _out=$(timeout 30 env "$@" QUICK=1 sh "$ROOT/scripts/bench.sh" 2>&1 < /dev/null); then
+		t_ko "$_n" "bench.sh accepted $*"
+	else
+		case $(printf '%s\n' "$_out" | tail -n 1) in
+		*"$_w"*) t_ok "$_n" ;;
+		*) t_ko "$_n" "want '$_w', got: $(printf '%s\n' "$_out" | tail -n 1)" ;;
+		esac
+	fi
+}
+refused bench-sleepers-above-workers "BENCH_SLEEPERS: 4 is more than BENCH_WORKERS (3)" \
+	BENCH_LOADS=io BENCH_WORKERS=3 BENCH_SLEEPERS=4
+refused bench-sleepers-not-a-number "BENCH_SLEEPERS: a whole number" \
+	BENCH_LOADS=io BENCH_SLEEPERS=two
+refused bench-sleeper-range-open "not '5000-'" BENCH_LOADS=io BENCH_SLEEPER_US=5000-
+refused bench-sleep-range-words "not 'a-b'" BENCH_LOADS=io BENCH_SLEEP_US=a-b
+refused bench-sleep-range-three "not '1-2-3'" BENCH_LOADS=io BENCH_SLEEP_US=1-2-3
+t_finish
