@@ -1,7 +1,8 @@
 #!/bin/sh
 # Known answer of the boot-time measurement under the cache model: boots
 # the x86_64-smp kernel with cache_hot_time=measure (scripts/known-answer.sh)
-# and checks the kernel's SMP cost and the user-space probe: at least 4 in 5
+# and checks the kernel's SMP cost (altix2: its NUMA cost, below) and the
+# user-space probe: at least 4 in 5
 # boots give the figure (a preempted hot walk makes a level "below the
 # noise", rightly not taken) and their median is within +-25 % of the
 # prediction, the model's refill plus the median of boots with every miss
