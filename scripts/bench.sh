@@ -55,8 +55,9 @@
 #         bench/guest/util.c), BENCH_PHASE_MS (0; else every that many ms
 #         the workers of even and odd CPUs swap 3/2 and 1/2 of the steps:
 #         an imbalance the balancer must follow, util.c: phase_halves())
-#   io:   BENCH_SLEEPERS (per CPU, 0; else that many of each CPU's workers
-#         sleep on their own CPU as oltp's do, the rest wait for the disk),
+#   io:   BENCH_SLEEPERS (0; else that many of every BENCH_WORKERS waits of
+#         each worker, in turn, are a sleep on its own CPU as oltp's, the
+#         rest wait for the disk),
 #         BENCH_SLEEPER_US (their wait range, default BENCH_SLEEP_US)
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
@@ -142,7 +143,7 @@ case $stream_kb in ''|*[!0-9]*) die "BENCH_STREAM_KB: a whole number of KB, not 
 phase_ms=${BENCH_PHASE_MS:-0}
 case $phase_ms in ''|*[!0-9]*) die "BENCH_PHASE_MS: a whole number of ms, not '$phase_ms'" ;; esac
 sleepers=${BENCH_SLEEPERS:-0}
-case $sleepers in ''|*[!0-9]*) die "BENCH_SLEEPERS: a whole number of workers per CPU, not '$sleepers'" ;; esac
+case $sleepers in ''|*[!0-9]*) die "BENCH_SLEEPERS: a whole number of waits in BENCH_WORKERS, not '$sleepers'" ;; esac
 [ "$sleepers" -le "$workers" ] || die "BENCH_SLEEPERS: $sleepers is more than BENCH_WORKERS ($workers)"
 sleeper_us=${BENCH_SLEEPER_US:-$sleep_us}
 sleeper_min=${sleeper_us%-*} sleeper_max=${sleeper_us#*-}
@@ -394,7 +395,7 @@ shape_of() {
 	case $1 in
 	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
 	*) sl=
-	   [ "$1" != io ] || [ "$sleepers" -eq 0 ] || sl=", $sleepers of them sleep on their CPU (${sleeper_min}-${sleeper_max} us)"
+	   [ "$1" != io ] || [ "$sleepers" -eq 0 ] || sl=", $sleepers/$workers waits a ${sleeper_min}-${sleeper_max} us sleep"
 	   echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$sl$phase_desc" ;;
 	esac
 }

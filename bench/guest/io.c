@@ -16,9 +16,12 @@
  * CPU 0 is far less loaded (wake-balance). The value decides every such
  * wakeup of a busy CPU 1.
  *
- * With chsleepers=N the last N workers of each CPU sleep on their own CPU
- * as oltp's do: a mix in which some wakeups cross CPUs and the rest leave
- * the balancer to share out the CPUs (issue 36: the seed's load had both).
+ * With chsleepers=N, N of every W waits of each worker, in turn, are a
+ * sleep on its own CPU as oltp's (their range chsleeper_*_us): a mix in
+ * which some wakeups cross CPUs and the rest leave the balancer to share
+ * out the CPUs (issue 36: the seed's load had both). Each worker mixes
+ * both: with whole workers of each kind (N of each CPU's), the disk's
+ * short waits kept every CPU busy and the balancer had nothing to lose.
  */
 #include <poll.h>
 #include <sched.h>
@@ -85,7 +88,7 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 	struct req r = { id, 0 };
 	uint32_t pos = 0;
 	int cpu = id % ncpu, epoch = -1, halves;
-	int own = id / ncpu >= p->wpc - p->sleepers;	/* sleeps on its CPU */
+	long tx = 0;
 	double off = 0;
 	char c;
 
@@ -93,8 +96,10 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 		_exit(1);
 	pos = walk(ws, 0, p->steps);	/* touch it once: fault the pages in */
 	for (;;) {
-		if (new_run(&epoch, id))	/* the same draws again */
+		if (new_run(&epoch, id)) {	/* the same draws again */
 			off = 0;
+			tx = 0;
+		}
 		if (off > 0)
 			count_gap(id, now() - off);
 		halves = phase_halves(p, id, now());
@@ -103,7 +108,8 @@ static void worker(int id, int reqfd, int replyfd, const struct params *p)
 		sh->count[id][0] += halves;
 		sh->count[id][1] = pos;
 		off = now();
-		if (own) {
+		/* sleepers of every wpc waits, in turn, on its own CPU */
+		if ((id / ncpu + tx++) % p->wpc >= p->wpc - p->sleepers) {
 			sleep_s(draw_wait_us(p->lsleep_min, p->lsleep_max) / 1e6);
 		} else {
 			r.us = draw_wait_us(p->sleep_min, p->sleep_max);
@@ -176,7 +182,7 @@ static void info(const struct params *p)
 {
 	printf("BENCH info load=io workers_per_cpu=%ld workers=%d ws_kb=%ld "
 	       "steps=%ld compute_us=%ld sleep_us=%ld-%ld stream_kb=%ld phase_ms=%ld "
-	       "disk_cpu=0 sleepers_per_cpu=%ld sleeper_us=%ld-%ld", p->wpc,
+	       "disk_cpu=0 own_cpu_sleeps_per_wpc=%ld sleeper_us=%ld-%ld", p->wpc,
 	       p->nworkers, p->ws_kb, p->steps, p->compute_us, p->sleep_min,
 	       p->sleep_max, p->stream_kb, p->phase_ms, p->sleepers,
 	       p->lsleep_min, p->lsleep_max);

@@ -1,9 +1,9 @@
 /*
  * Host test of bench/guest/io.c's sleepers (tests/bench-guest.sh): with
- * chsleepers=1 of 2 workers a CPU, on 2 CPUs, workers 0 and 1 (the first of
- * each CPU) send every wait to the disk and workers 2 and 3 send none yet
- * finish transactions; the shape refuses more sleepers than workers. The
- * test is the disk: it answers every request at once.
+ * chsleepers=1 and 2 workers a CPU, on 2 CPUs, every worker sends one of
+ * every 2 waits to the disk, in turn, and sleeps the other on its own; the
+ * shape refuses more sleepers than workers. The test is the disk: it
+ * answers every request at once.
  */
 #include <stdio.h>
 #include "../../bench/guest/io.c"
@@ -27,7 +27,7 @@ int main(void)
 	struct params p = { .wpc = 2, .ws_kb = 16, .steps = 100,
 			    .sleep_min = 100, .sleep_max = 200, .sleepers = 1,
 			    .lsleep_min = 100, .lsleep_max = 200 };
-	int req[2], reply[4][2], sent[4] = { 0 }, i;
+	int req[2], reply[4][2], sent[4] = { 0 }, i, ok;
 	pid_t pids[4];
 	struct req r;
 	double end;
@@ -60,11 +60,14 @@ int main(void)
 	printf("requests %d %d %d %d, half transactions %lu %lu %lu %lu\n",
 	       sent[0], sent[1], sent[2], sent[3], sh->count[0][0],
 	       sh->count[1][0], sh->count[2][0], sh->count[3][0]);
-	expect("io-first-of-cpu-to-disk", sent[0] > 10 && sent[1] > 10 &&
-	       labs(2L * sent[0] - (long)sh->count[0][0]) <= 2 &&
-	       labs(2L * sent[1] - (long)sh->count[1][0]) <= 2);
-	expect("io-sleepers-not-to-disk", sent[2] == 0 && sent[3] == 0 &&
-	       sh->count[2][0] > 10 && sh->count[3][0] > 10);
+	/*
+	 * Of k transactions begun, k/2 rounded either way went to the disk,
+	 * the last perhaps not yet read here: 4 * sent within 6 of 2k.
+	 */
+	for (i = 0, ok = 1; i < 4; i++)
+		ok = ok && sent[i] > 10 &&
+		     labs(4L * sent[i] - (long)sh->count[i][0]) <= 6;
+	expect("io-every-other-wait-to-disk", ok);
 	p.sleepers = 3;
 	expect("io-shape-too-many-sleepers", io_load.shape(&p) != 0);
 	p.sleepers = -1;
