@@ -396,7 +396,10 @@ shape_of() {
 	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
 	*) sl=
 	   [ "$1" != io ] || [ "$sleepers" -eq 0 ] || sl=", $sleepers/$workers waits a ${sleeper_min}-${sleeper_max} us sleep"
-	   echo "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits$sl$phase_desc" ;;
+	   sl=$sl$phase_desc
+	   # the sleeps and phases on a third line: gnuplot's "\n", which
+	   # printf's %s leaves alone
+	   printf '%s\n' "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits${sl:+\\n${sl#, }}" ;;
 	esac
 }
 
@@ -431,6 +434,12 @@ set y2label "idle %"
 set y2range [0:$(awk '{ if ($5 > m) m = $5 } END { printf "%.1f", m * 1.25 + 0.5 }' "$d/plot.dat")]
 set y2tics
 set ytics nomirror
+# wide enough for the pinned and unpatched lines, which autoscale leaves out
+set yrange [$(awk -v u="$unp" -v p="$pinv" 'BEGIN { lo = 1e9; hi = -1e9 }
+	{ if ($3 < lo) lo = $3; if ($4 > hi) hi = $4 }
+	END { if (u != "" && u + 0 < lo) lo = u; if (p != "" && p + 0 < lo) lo = p
+	      if (u != "" && u + 0 > hi) hi = u; if (p != "" && p + 0 > hi) hi = p
+	      m = (hi - lo) * 0.08 + 0.5; printf "%.1f:%.1f", lo - m, hi + m }' "$d/plot.dat")]
 set key bottom right
 set grid
 $( [ -n "$unp" ] && echo "set arrow from graph 0, first $unp to graph 1, first $unp nohead dt 2 lc rgb 'red'" )
