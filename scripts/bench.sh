@@ -420,6 +420,8 @@ derived_us=$(awk -F, '$1 == "d" { print $3 }' "$d/summary.csv")	# the median
 # c0 point, is drawn at its left edge)
 awk -F, 'NR > 1 && $1 != "pin" && $1 != "mig" && $1 != "unpatched" && $1 != "aa" { print ($3 < 30 ? 0.03 : $3 / 1000), $5, $5 - $6, $5 + $6, $8 }' \
 	"$d/summary.csv" > "$d/plot.dat"
+# said here, not left to gnuplot: the y range below makes an empty plot legal
+[ -s "$d/plot.dat" ] || die "$L: no point of the sweep gave a result ($d/runs.csv)"
 unp=$(awk -F, '$1 == "unpatched" { print $5 }' "$d/summary.csv")
 pinv=$(awk -F, '$1 == "pin" { print $5 }' "$d/summary.csv")
 gnuplot <<EOF
