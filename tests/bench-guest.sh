@@ -6,7 +6,8 @@
 # only new lines (stream-test.c), its phases swap the CPUs' shares of the
 # work and keep its total (phase-test.c); io's workers sleep on their own
 # CPU for chsleepers of every chworkers waits and wait at the disk for the
-# rest (io-test.c); a task whose "mig" point ends while it moves takes the affinity the next point wants (move-test.c). No boot.
+# rest (io-test.c); a task whose "mig" point ends while it moves takes
+# the affinity the next point wants (move-test.c). No boot.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"

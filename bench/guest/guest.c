@@ -46,10 +46,10 @@
  *   chphase_ms=MS        oltp, io: every MS the workers of even and odd
  *                        CPUs swap 3/2 and 1/2 of the steps (util.c:
  *                        phase_halves(); default 0, equal)
- *   chsleepers=N         io: N of every chworkers transactions of each
- *                        worker, in turn, sleep on its own CPU as oltp's
- *                        do instead of waiting for the disk (default 0,
- *                        none; at most chworkers)
+ *   chsleepers=N         io: N of every chworkers waits of each worker,
+ *                        in turn, are a sleep on its own CPU as oltp's
+ *                        instead of a wait for the disk (default 0, none;
+ *                        at most chworkers)
  *   chsleeper_min_us=, chsleeper_max_us=  io: their wait (default the
  *                        chsleep_ ones)
  *   chwrite=0|1          every walk writes each node it reads (default 1;
