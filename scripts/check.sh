@@ -139,6 +139,26 @@ if want 3; then
 	# No verdict at all (checkpatch.pl could not be fetched) is a failure too.
 	[ "$ncp" = "$ntotal" ] ||
 		fail "checkpatch" "$ncp of $ntotal patches checked: $(tail -n 1 "$work/checkpatch.err")"
+	# The mergeable series' weight: what its .c/.h hunks add, at most 200
+	# lines (the job done in 2.6.9's idiom; a reviewer's bound).
+	added=0
+	for p in $feature; do
+		[ -f "$p" ] || continue
+		n=$(awk '/^\+\+\+ /{c=($2 ~ /\.[ch]$/)} /^\+/ && !/^\+\+\+ / && c {n++} END{print n+0}' "$p")
+		added=$((added + n))
+	done
+	if [ "$added" -le 200 ]; then pass "series-adds-at-most-200-c-h-lines ($added)"
+	else fail "series-adds-at-most-200-c-h-lines" "$added lines added to .c/.h files"; fi
+	# A 2005 reader checks what a message cites: no emulator, guest or
+	# model machine of this project, no kernel later than 2.6.9.
+	cites=$(for p in $feature; do
+		[ -f "$p" ] || continue
+		{ sed '/^---$/q' "$p"; grep '^+' "$p"; } |
+			grep -inE 'qemu|\btcg\b|guest|emulat|calibrat|model machine|2\.6\.(1[0-9]|[2-9][0-9])|later kernel' |
+			sed "s|^|$p:|"
+	done)
+	if [ -z "$cites" ]; then pass "series-cites-what-2005-can-check"
+	else fail "series-cites-what-2005-can-check" "$(printf '%s\n' "$cites" | head -n 1)"; fi
 	: > "$work/tc-files"; : > "$work/ft-files"
 	for p in $toolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
 	for p in $feature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done

@@ -78,7 +78,7 @@
  *         (tps: transactions a second, each counted by its work: with
  *         chphase_ms a heavy one 3/2, a light one 1/2, util.c:
  *         phase_halves(); hotref, hotmoved: the series' schedstat
- *         counters, version 1010, -1 on a kernel without them; t: seconds
+ *         counters, -1 on a kernel without them; t: seconds
  *         since the workload started; gapcdf: share of the gaps between two transactions of a
  *         task (its time off the CPU: sleep plus run-queue wait) shorter
  *         than 1, 2.5, 5, 7.5, 10, 12.5, 15, 25 and 250 ms, by the guest's

@@ -52,18 +52,18 @@ void snapshot(struct snap *s, int nworkers)
 	 * IDLE, NOT_IDLE and NEWLY_IDLE balancer passes: pt_gained counts
 	 * the tasks load_balance()/active balancing pulled to this CPU.
 	 * The domain lines count balancer calls and imbalance, not moves;
-	 * version 1010 (the series) ends each with cache_hot_time (ns) and,
-	 * per idle type, the cache-hot tasks the balancer left alone and
-	 * those it moved anyway, which are summed here.
+	 * with the series each ends with 6 more fields: cache_hot_time (ns),
+	 * then the cache-hot tasks the balancer left alone and moved anyway
+	 * when idle and when busy, and left alone when newly idle (which
+	 * never moves one), summed here.
 	 */
 	s->moves = s->wakemoves = (unsigned long long)-1;
 	s->hotref = s->hotmoved = (unsigned long long)-1;
 	if (read_file(SCHEDSTAT, big, sizeof(big)) <= 0)
 		return;
-	if (!strncmp(big, "version 1010\n", 13))
-		s->hotref = s->hotmoved = 0;
-	else if (strncmp(big, "version 10\n", 11) != 0)
+	if (strncmp(big, "version 10\n", 11) != 0)
 		return;
+	s->hotref = s->hotmoved = 0;
 	s->moves = s->wakemoves = 0;
 	for (line = strtok(big, "\n"); line; line = strtok(NULL, "\n")) {
 		unsigned long long f[40];
@@ -78,10 +78,12 @@ void snapshot(struct snap *s, int nworkers)
 				if (*q != ' ')
 					break;
 			}
-			for (i = n - 6; n >= 26 && i < n; i += 2) {
-				s->hotref += f[i];
-				s->hotmoved += f[i + 1];
+			if (n != 25) {	/* 19: no series counters */
+				s->hotref = s->hotmoved = (unsigned long long)-1;
+				continue;
 			}
+			s->hotref += f[20] + f[22] + f[24];
+			s->hotmoved += f[21] + f[23];
 			continue;
 		}
 		if (strncmp(line, "cpu", 3) != 0)

@@ -1,8 +1,7 @@
 /*
  * Just enough of the kernel for the host to compile functions extracted
- * verbatim from the patched kernel/sched.c, arch/.../smpboot.c and
- * arch/i386/kernel/sched_cache.c (tests/derivation.sh): printk goes to
- * stdout, do_div is the generic one, copy_from_user a memcpy.
+ * verbatim from the patched kernel/sched.c and arch/.../smpboot.c
+ * (tests/derivation.sh): printk goes to stdout, do_div is the generic one.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -40,6 +39,7 @@
 #define up(sem)		((void)(sem))
 
 typedef unsigned long long cycles_t;
+typedef unsigned long long u64;
 typedef long long shim_loff_t;
 #define loff_t shim_loff_t
 struct file;

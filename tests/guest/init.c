@@ -39,24 +39,23 @@
  *
  * What the kernel shows: /proc/sys/kernel/cache_hot_time and
  * cache_hot_time_node (CONFIG_SYSCTL; _node with CONFIG_NUMA), in us; and,
- * with CONFIG_SCHEDSTATS, /proc/schedstat version 1010, whose domain lines
- * end with 7 fields: the domain's cache_hot_time in ns, then for the idle
- * types IDLE, NOT_IDLE, NEWLY_IDLE a pair (hot tasks left alone, hot tasks
- * moved anyway).  A CPU's domains go from the lowest level up: SMT
- * (CONFIG_SCHED_SMT), SMP, NUMA (CONFIG_NUMA).  Without SCHEDSTATS only the
- * sysctl values are checked, and /proc/schedstat must be absent.
+ * with CONFIG_SCHEDSTATS, /proc/schedstat version 10, whose domain lines
+ * end with 6 fields after version 10's: the domain's cache_hot_time in
+ * ns, then hot tasks left alone and moved anyway for IDLE and NOT_IDLE,
+ * and left alone for NEWLY_IDLE.  A CPU's domains go from the lowest
+ * level up: SMT (CONFIG_SCHED_SMT), SMP, NUMA (CONFIG_NUMA).  Without
+ * SCHEDSTATS only the sysctl values are checked, and /proc/schedstat must
+ * be absent.
  *
  * Expected values are computed here, independently of the kernel's code,
- * from HZ, this program's own reading of the command line, the migration
- * costs that the boot log reports and the cache_decay_ticks that the
- * arch's boot line reports, by the documented rule:
- *   SMT 0; SMP the boot option's <t>, else twice its measured cost, else
- *   ticks * 10^6 / HZ us but at least 10000 us; NUMA the boot
- *   option's <t_node>, else max(SMP, 10000 us) and at least twice its
- *   measured cost; at most 4 s.  cache_hot_time=measure measures both
- *   levels; the last valid cache_hot_time= counts, whole.  At run time
- *   the two levels are independent: a write sets its level in every CPU's
- *   domains and nothing else.
+ * from HZ, this program's own reading of the command line and the
+ * cache_decay_ticks that the arch's boot line reports, by the documented
+ * rule: SMT 0; SMP the boot option's <t>, else ticks * 10^6 / HZ us but
+ * at least 10000 us, at most 4 s; NUMA the boot option's <t_node>, else
+ * 10000 us, and never below the SMP level.  The last valid
+ * cache_hot_time= counts, whole.  At run time a write sets its level in
+ * every CPU's domains; raising the SMP level above the NUMA level raises
+ * that too, and the NUMA level cannot be written below the SMP level.
  */
 #define _GNU_SOURCE		/* sched_setaffinity */
 #include <cpuid.h>
@@ -83,12 +82,14 @@
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
 #define SCHEDSTAT	"/proc/schedstat"
-#define SCHEDSTAT_VERSION 1010
+#define SCHEDSTAT_VERSION 10
 /*
  * Fields of a domain line after "domainN <mask>": version 10's 3 * 5
- * load_balance() and 4 other counters, then cache_hot_time and 3 pairs
+ * load_balance() and 4 other counters, then the series' cache_hot_time
+ * and 5 counters (refused, moved for IDLE and NOT_IDLE; refused for
+ * NEWLY_IDLE, which never moves a hot task)
  */
-#define DOMAIN_FIELDS	26
+#define DOMAIN_FIELDS	25
 #define MAX_CPUS	64
 #define MAX_LEVELS	3
 #define DEFAULT_US	10000L		/* 10 ms */
@@ -208,8 +209,8 @@ struct sstat {
 };
 
 /*
- * Parse /proc/schedstat: "version 1010", "timestamp N", then per online
- * CPU its "cpuN ..." line and its "domainK <mask> <26 fields>" lines,
+ * Parse /proc/schedstat: "version 10", "timestamp N", then per online
+ * CPU its "cpuN ..." line and its "domainK <mask> <25 fields>" lines,
  * K = 0, 1, ... in order.  0, or -1 with why set.
  */
 static int read_schedstat(struct sstat *s, char *why, size_t whysize)
@@ -276,9 +277,10 @@ static int read_schedstat(struct sstat *s, char *why, size_t whysize)
 		}
 		snprintf(s->d[cpu][dom].mask, sizeof(s->d[cpu][dom].mask),
 			 "%s", mask);
-		s->d[cpu][dom].hot_ns = f[DOMAIN_FIELDS - 7];
-		for (i = 0; i < 6; i++)
-			s->d[cpu][dom].hot[i] = f[DOMAIN_FIELDS - 6 + i];
+		s->d[cpu][dom].hot_ns = f[DOMAIN_FIELDS - 6];
+		for (i = 0; i < 5; i++)
+			s->d[cpu][dom].hot[i] = f[DOMAIN_FIELDS - 5 + i];
+		s->d[cpu][dom].hot[5] = 0;	/* not printed: never moved */
 		s->ndom[cpu]++;
 	}
 	if (first) {
@@ -391,17 +393,29 @@ static void print_schedstat(void)
 /* cache_decay_ticks as the arch's boot line reports it; -1 if no line */
 static long boot_decay_ticks(void)
 {
-	const char *p = strstr(klog, "task migration cache decay timeout: ");
+	const char *p = strstr(klog, "sched: cache_hot_time SMP level: ");
 	long ticks;
 
-	if (!p)
-		return -1;
-	p += strlen("task migration cache decay timeout: ");
-	if (!strncmp(p, "unknown", 7))
-		return 0;
-	if (sscanf(p, "%ld ticks", &ticks) != 1)
+	if (!p || !(p = strstr(p, "cache_decay_ticks=")) ||
+	    sscanf(p, "cache_decay_ticks=%ld", &ticks) != 1)
 		return -1;
 	return ticks;
+}
+
+/*
+ * The arch's own line, where it prints one (x86 with a TSC): "task
+ * migration cache decay timeout: N msecs.", N = ticks * 1000 / HZ.  The
+ * number of ms, or -1.
+ */
+static long arch_decay_ms(void)
+{
+	const char *p = strstr(klog, "task migration cache decay timeout: ");
+	long ms;
+
+	if (!p || sscanf(p + strlen("task migration cache decay timeout: "),
+			 "%ld msecs.", &ms) != 1)
+		return -1;
+	return ms;
 }
 
 static void print_klog_lines(const char *needle)
@@ -474,7 +488,7 @@ static long parse_value(const char *s, size_t len)
 /*
  * The cache_hot_time= words of the command line as this program reads
  * them: the last valid one counts, whole; a bad one is ignored (with a
- * warning that quotes it).  "measure", exactly, asks for the measurement.
+ * warning that quotes it).
  */
 #define MAX_OPTS	8
 struct bootopt {
@@ -506,9 +520,7 @@ static void read_bootopts(struct bootopt *o)
 		p += strlen(key);
 		len = strcspn(p, " \n");
 		comma = memchr(p, ',', len);
-		if (len == 7 && !memcmp(p, "measure", 7)) {
-			o->given = 4;
-		} else {
+		{
 			a = parse_value(p, comma ? (size_t)(comma - p) : len);
 			if (comma)
 				b = parse_value(comma + 1, len - (comma + 1 - p));
@@ -525,25 +537,6 @@ static void read_bootopts(struct bootopt *o)
 		}
 		p += len;
 	}
-}
-
-/*
- * x86's "per-CPU timeslice cutoff: <us>.<hundredths> usecs." is two
- * unsigned numbers (2.6.9's 32-bit i386 arithmetic printed "5849.-59"
- * for 2 MB at 3.8 GHz, which the QEMU i386 guest comes close to).
- */
-static void check_cutoff_line(void)
-{
-	const char *p = strstr(klog, "per-CPU timeslice cutoff: ");
-	unsigned long us;
-	char frac[3], end[8];
-
-	if (!p)
-		return;		/* not x86, or no TSC */
-	p += strlen("per-CPU timeslice cutoff: ");
-	check(sscanf(p, "%lu.%2[0-9]%7[^\n]", &us, frac, end) == 3 &&
-	      strlen(frac) == 2 && !strcmp(end, " usecs.") && isdigit(*p),
-	      "boot-log-cutoff-line", "'%.40s'", p);
 }
 
 /* The rule for the SMP level, computed here from the boot log and HZ */
@@ -621,17 +614,13 @@ static int model_ok(const struct model *m, char *why, size_t whysize)
 /* The NUMA level boot chooses: its own value, or the rule's */
 static long numa_level(const struct bootopt *o, long cpu, long long cost)
 {
-	long node = cpu > DEFAULT_US ? cpu : DEFAULT_US;
+	long node = o->given == 2 ? o->node : DEFAULT_US;
 
-	if (o->given == 2)
-		return o->node;
-	if (cost >= 0 && of_cost(cost) > node)
-		node = of_cost(cost);
-	return node;
+	(void)cost;
+	return node > cpu ? node : cpu;
 }
 
 /* The one wording of the boot option's warning */
-#define BOOT_WARNING	"want <n>[us|ms|s][,<n>[us|ms|s]], each at most 4s"
 
 /*
  * The values boot chose, its log lines about them, and the warnings for
@@ -647,8 +636,11 @@ static void check_boot_values(long hz, const struct bootopt *o,
 	int i, ok;
 
 	check(ticks >= 0, "boot-log-decay-ticks",
-	      "no 'task migration cache decay timeout' line in the boot log");
-	check_cutoff_line();
+	      "no cache_decay_ticks= in the SMP level's boot line");
+	if (arch_decay_ms() >= 0)
+		check(arch_decay_ms() == ticks * 1000 / hz, "boot-log-arch-agrees",
+		      "the arch says %ld msecs, the scheduler %ld ticks at HZ=%ld",
+		      arch_decay_ms(), ticks, hz);
 	if (ticks < 0)
 		ticks = 0;
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
@@ -661,7 +653,7 @@ static void check_boot_values(long hz, const struct bootopt *o,
 		why_cpu = "measured: twice the migration cost";
 	} else {
 		cpu = rule_cpu_us(ticks, hz);
-		why_cpu = "derived, at least 10000 us";
+		why_cpu = "derived: cache_decay_ticks, at least 10000 us";
 	}
 	/*
 	 * The boot case's known answers, where it gives them, agree with
@@ -676,9 +668,8 @@ static void check_boot_values(long hz, const struct bootopt *o,
 		      env_long("node", -1), cpu, node);
 	cpu = env_long("cpu", cpu);
 	node = env_long("node", numa_level(o, cpu, numa_cost));
-	why_node = o->given == 2 ? "boot option" : numa_cost >= 0 ?
-		"at least the SMP level, 10000 us and twice the cost" :
-		"SMP level, at least 10000 us";
+	why_node = o->given == 2 ? "boot option, at least the SMP level" :
+		"10000 us, at least the SMP level";
 	m->boot_cpu = m->cpu = cpu;
 	m->boot_node = m->node = node;
 	printf("GUEST INFO expected: smp %ld us (%s), numa %ld us (%s)\n", cpu,
@@ -690,13 +681,12 @@ static void check_boot_values(long hz, const struct bootopt *o,
 
 	/* the log says each level's value and where it came from */
 	snprintf(want, sizeof(want), "<6>sched: cache_hot_time SMP level: %ld "
-		 "us (%s; cache_decay_ticks=%ld, HZ=%ld)\n", cpu, why_cpu,
-		 ticks, hz);
+		 "us (cache_decay_ticks=%ld, HZ=%ld)\n", cpu, ticks, hz);
 	check(strstr(klog, want) && klog_count("cache_hot_time SMP level") == 1,
 	      "boot-log-smp-line", "no (single) KERN_INFO '%.*s'",
 	      (int)strlen(want) - 1, want);
 	snprintf(want, sizeof(want), "<6>sched: cache_hot_time NUMA level: "
-		 "%ld us (%s)\n", node, why_node);
+		 "%ld us\n", node);
 	if (m->numa)
 		check(strstr(klog, want) &&
 		      klog_count("cache_hot_time NUMA level") == 1,
@@ -743,7 +733,7 @@ static void check_boot_values(long hz, const struct bootopt *o,
 		o->nbad;
 	for (i = 0; i < o->nbad && i < MAX_OPTS; i++) {
 		snprintf(want, sizeof(want), "<4>sched: ignoring cache_hot_time="
-			 "%s: " BOOT_WARNING "\n", o->bad[i]);
+			 "%s\n", o->bad[i]);
 		if (!strstr(klog, want)) {
 			printf("GUEST INFO no KERN_WARNING '%.*s'\n",
 			       (int)strlen(want) - 1, want);
@@ -756,255 +746,6 @@ static void check_boot_values(long hz, const struct bootopt *o,
 	      klog_count("sched: ignoring cache_hot_time="));
 }
 
-/* The reasons the kernel gives for not measuring, by chk=measure:<k> */
-static const char *const measure_reasons[] = {
-	NULL, "one CPU online", "sched_clock() is not finer than 10 us",
-	"no cache size from the architecture", "no memory",
-};
-
-/*
- * The cache size the x86 patch must give the scheduler, in KB, computed
- * here from CPUID: of the data and unified caches of leaf 4 (Intel) or
- * 0x8000001d (AMD with TOPOEXT), the largest shared by no more logical
- * CPUs than the L1 data cache (the cache a move to another core loses),
- * the L1 data cache's sharing found first wherever the leaf lists it (1
- * if it lists none); else the "cache size" of /proc/cpuinfo
- * (x86_cache_size).
- */
-static long x86_cache_kb(void)
-{
-	unsigned int a, b, c, d, i, leaf = 0, max = 0, core = 1, share, size;
-	unsigned int vendor[3];
-	static char buf[1 << 14];
-	const char *p;
-
-	__cpuid(0, a, vendor[0], vendor[2], vendor[1]);
-	if (!memcmp(vendor, "GenuineIntel", 12) && a >= 4)
-		leaf = 4;
-	__cpuid(0x80000000, a, b, c, d);
-	if (!memcmp(vendor, "AuthenticAMD", 12) && a >= 0x8000001d) {
-		__cpuid(0x80000001, a, b, c, d);
-		if (c & (1 << 22))
-			leaf = 0x8000001d;
-	}
-	/* first pass: the L1 data cache's sharing */
-	for (i = 0; leaf && i < 16; i++) {
-		__cpuid_count(leaf, i, a, b, c, d);
-		if (!(a & 0x1f))
-			break;
-		if ((a & 0x1f) == 1 && ((a >> 5) & 7) == 1)
-			core = ((a >> 14) & 0xfff) + 1;
-	}
-	/* second pass: the largest data or unified cache within one core */
-	for (i = 0; leaf && i < 16; i++) {
-		__cpuid_count(leaf, i, a, b, c, d);
-		if (!(a & 0x1f))
-			break;
-		share = ((a >> 14) & 0xfff) + 1;
-		size = ((b >> 22) + 1) * (((b >> 12) & 0x3ff) + 1) *
-			((b & 0xfff) + 1) * (c + 1);
-		if ((a & 0x1f) != 2 && share <= core && size > max)
-			max = size;
-	}
-	if (max)
-		return max / 1024;
-	if (read_file("/proc/cpuinfo", buf, sizeof(buf)) < 0 ||
-	    !(p = strstr(buf, "cache size\t: ")))
-		return 0;
-	return strtol(p + strlen("cache size\t: "), NULL, 10);
-}
-
-/*
- * The kernel tried a level and found no cost it can stand behind: out of
- * time before a move each way (a busy host), or a cost below the noise of
- * its walks (a guest without caches).  The level is then not measured,
- * and the line says why.
- */
-static int not_measured(const char *level)
-{
-	char want[80];
-	const char *p;
-
-	snprintf(want, sizeof(want), "sched: migration cost %s level not "
-		 "measured: ", level);
-	if (!(p = strstr(klog, want)))
-		return 0;
-	printf("GUEST INFO %.*s\n", (int)strcspn(p, "\n"), p);
-	return 1;
-}
-
-/*
- * A level's measurement line, if any, has the documented form:
- *   sched: migration cost L level: U.FFF us (cpuA to cpuB, N moves, W KB
- *     walks scaled to a C KB cache)        2 <= N <= 10, W = min(C, 1024)
- *   sched: migration cost L level not measured: out of time|below the
- *     noise (cpuA to cpuB, N moves, noise X ns)   "out of time" iff N < 2
- * 0 when there is no such line, 1 when it is well formed, -1 when not.
- */
-static int measure_line_ok(const char *level, long ncpus)
-{
-	char needle[64], tail[64], reason[32];
-	const char *p;
-	long long us, noise;
-	long a, b, n, walk, cache;
-	int k = 0;
-
-	snprintf(needle, sizeof(needle), "<6>sched: migration cost %s level",
-		 level);
-	if (!(p = strstr(klog, needle)))
-		return 0;
-	p += strlen(needle);
-	if (klog_count(needle) != 1)
-		return -1;
-	if (sscanf(p, ": %lld.%*3[0-9] us (cpu%ld to cpu%ld, %ld moves, %ld KB "
-		   "walks scaled to a %ld KB cache%63[^\n]", &us, &a, &b, &n,
-		   &walk, &cache, tail) == 7)
-		return !strcmp(tail, ")") && a != b && a >= 0 && b >= 0 &&
-			a < ncpus && b < ncpus && n >= 2 && n <= 10 &&
-			walk == (cache < 1024 ? cache : 1024) ? 1 : -1;
-	if (sscanf(p, " not measured: %31[a-z ](cpu%ld to cpu%ld, %ld moves, "
-		   "noise %lld ns%n", reason, &a, &b, &n, &noise, &k) != 5 ||
-	    !k || strncmp(p + k, ")\n", 2))
-		return -1;
-	/* the reason, without the space before "(cpu" */
-	if (strlen(reason) < 2 || reason[strlen(reason) - 1] != ' ')
-		return -1;
-	reason[strlen(reason) - 1] = 0;
-	return a != b && a >= 0 && b >= 0 && a < ncpus && b < ncpus &&
-		n >= 0 && n <= 10 && noise > 0 &&
-		!strcmp(reason, n < 2 ? "out of time" : "below the noise") ?
-		1 : -1;
-}
-
-/*
- * The package of a CPU from its own CPUID leaf 1 (initial APIC ID over
- * the logical CPUs per package, a power of two), independent of what
- * the kernel built: without CONFIG_X86_HT /proc/cpuinfo has no
- * "physical id".  -1 if the task cannot run there.
- */
-static long package_of(long cpu)
-{
-	unsigned int a, b, c, d, n, per = 1;
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		return -1;
-	__cpuid(1, a, b, c, d);
-	n = d & (1u << 28) ? (b >> 16) & 0xff : 1;	/* HTT */
-	while (per < n)
-		per <<= 1;
-	for (n = 0; n < CPU_SETSIZE; n++)
-		CPU_SET(n, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-	return (long)(b >> 24) / per;
-}
-
-/*
- * The SMP level's peer is in another package: SMT siblings share every
- * cache, whether or not the kernel has CONFIG_SCHED_SMT (issue 17)
- */
-static void check_smp_peer(void)
-{
-	const char *p = strstr(klog, "sched: migration cost SMP level");
-	long a, b;
-
-	if (!p || !(p = strstr(p, "(cpu")) ||
-	    sscanf(p, "(cpu%ld to cpu%ld", &a, &b) != 2)
-		return;		/* nothing tried */
-	check(package_of(a) >= 0 && package_of(a) != package_of(b),
-	      "measure-peer-other-package", "cpu%ld and cpu%ld are in "
-	      "packages %ld and %ld", a, b, package_of(a), package_of(b));
-}
-
-/*
- * The boot-time measurement: boot asked for it when the last valid
- * cache_hot_time= is "measure"; then a level is tried when the topology
- * has a CPU across it (SMP: another package; NUMA: another node), unless
- * the kernel says why it measures nothing (chk=measure:<k>); it stays
- * within its time budget; the paste-back line gives the boot values.
- * Call after check_boot_values().
- */
-static void check_measurement(long online, long nodes, const struct bootopt *o,
-			      const struct model *m)
-{
-	long k = env_long("measure", online < 2 ? 1 : 0), took = -1;
-	int asked = o->given == 4;
-	long budget = env_long("model_kb", 0) > 0 ? BUDGET_MODEL_US : BUDGET_US;
-	int smp = asked && !k;
-	int node = asked && !k && m->numa && nodes > 1;
-	const char *p = strstr(klog, "<6>sched: measuring the migration cost "
-			       "took ");
-	char want[256];
-	int ls = measure_line_ok("SMP", online), ln = measure_line_ok("NUMA",
-								     online);
-
-	check((ls != 0) == smp, "measure-smp-line", "SMP level %s, want %s",
-	      ls ? "tried" : "not tried", smp ? "tried" : "not tried");
-	check((ln != 0) == node, "measure-numa-line", "NUMA level %s, want %s",
-	      ln ? "tried" : "not tried", node ? "tried" : "not tried");
-	if (ls || ln)
-		check(ls >= 0 && ln >= 0, "measure-line-format",
-		      "a migration cost line not of the documented form (SMP "
-		      "%d, NUMA %d)", ls, ln);
-	if (!asked)
-		check(!strstr(klog, "sched: migration cost") &&
-		      !strstr(klog, "sched: measuring"), "measure-not-asked",
-		      "the kernel measured (or tried to) without "
-		      "cache_hot_time=measure");
-	if (asked && k > 0 && k < (long)(sizeof(measure_reasons) /
-				sizeof(measure_reasons[0]))) {
-		snprintf(want, sizeof(want), "<6>sched: migration cost not "
-			 "measured: %s\n", measure_reasons[k]);
-		check(strstr(klog, want) != NULL && !p &&
-		      klog_count("sched: migration cost not measured") == 1,
-		      "measure-reason", "no single '%.*s' in the log, or a "
-		      "'measuring ... took' line after it", (int)strlen(want) - 1,
-		      want);
-	}
-	if (asked && !k)
-		check(!strstr(klog, "sched: migration cost not measured"),
-		      "measure-no-reason", "the kernel gave a reason not to "
-		      "measure: %.80s", strstr(klog, "sched: migration cost not "
-					       "measured") ?: "");
-	if (p)
-		sscanf(p + strlen("<6>sched: measuring the migration cost took "),
-		       "%ld us", &took);
-	if (smp || node) {
-		printf("GUEST INFO measurement took %ld us (budget %ld us)\n",
-		       took, budget);
-		check(took >= 0 && took <= budget, "measure-time-budget",
-		      "took %ld us, budget %ld us", took, budget);
-	}
-	if (smp)
-		check_smp_peer();
-	smp = smp && !not_measured("SMP");
-	node = node && !not_measured("NUMA");
-	if (smp || node) {
-		/* always two values, with or without CONFIG_NUMA */
-		snprintf(want, sizeof(want), "<6>sched: to skip the measurement, "
-			 "boot with cache_hot_time=%ld,%ld\n", m->boot_cpu,
-			 m->boot_node);
-		check(strstr(klog, want) != NULL, "measure-paste-line",
-		      "no '%.*s' in the log", (int)strlen(want) - 1, want);
-	} else {
-		check(!strstr(klog, "to skip the measurement"),
-		      "measure-no-paste-line", "a paste-back line, but nothing "
-		      "was measured");
-	}
-	if (smp) {
-		const char *l = strstr(klog, "sched: migration cost SMP level: ");
-		long kb = -1;
-
-		if (l && (l = strstr(l, " KB walks scaled to a ")))
-			sscanf(l + strlen(" KB walks scaled to a "), "%ld", &kb);
-		check(kb == x86_cache_kb(), "measure-cache-size",
-		      "the kernel scaled to %ld KB, CPUID says %ld KB", kb,
-		      x86_cache_kb());
-	}
-}
-
 /* ---- the sysctls ---- */
 
 /* One write: its bytes (len of them, NULs included) and the value in us */
@@ -1012,44 +753,21 @@ struct wr { const char *in; size_t len; long us; };
 #define W(s, us)	{ s, sizeof(s) - 1, us }
 #define BAD		(-1L)
 
+/*
+ * proc_dointvec_minmax(): an integer as 2.6.9's int sysctls take it (base
+ * 0: a leading 0 is octal, 0x hex; white space around it), from 0 to 4 s
+ */
 static const struct wr good_writes[] = {
-	W("7500us", 7500), W("10ms\n", 10000), W("1500", 1500), W("0", 0),
-	W("4s", 4000000), W("1s\n", 1000000), W("010", 10), W("0us", 0),
-	W("0ms", 0), W("0s", 0), W("4000000", 4000000), W("4000ms", 4000000),
-	W("4000000us\n", 4000000), W("3999999us", 3999999), W("1us", 1),
-	W("65536us", 65536), W("12ms", 12000), W("250000us\n", 250000),
-	/* 9 digits, the most a value has; 12 bytes with the newline */
-	W("000004000ms", 4000000), W("000004000ms\n", 4000000),
-	W("000000004s", 4000000), W("000000001", 1), W("004000000", 4000000),
+	W("7500", 7500), W("10000\n", 10000), W("1500", 1500), W("0", 0),
+	W("4000000", 4000000), W("1000000\n", 1000000), W("010", 8),
+	W("0x10", 16), W(" 25\n", 25), W("3999999", 3999999), W("1", 1),
+	W("65536", 65536), W("12000", 12000), W("250000\n", 250000),
 };
 static const struct wr bad_writes[] = {
-	W("", BAD), W("\n", BAD), W(" ", BAD), W("  \n", BAD), W("-1", BAD),
-	W("abc", BAD), W("10xs", BAD), W("1e3", BAD), W("0x10", BAD),
-	W("+5", BAD), W("5.", BAD), W(".5", BAD), W("5 ms", BAD),
-	W(" 5", BAD), W("\n5", BAD), W("10ms\n\n", BAD), W("10ms ", BAD),
-	W("10.5.5ms", BAD), W("ms", BAD), W("s", BAD), W("us", BAD),
-	W("1MS", BAD), W("1Us", BAD), W("1S", BAD), W("1m", BAD),
-	/* no fractions, no ns */
-	W("2.5ms", BAD), W("1.0ms", BAD), W("0.25s", BAD), W("2500000ns", BAD),
-	W("1000ns", BAD), W("0ns", BAD),
-	/* no auto, and the measurement runs at boot only */
-	W("auto", BAD), W("auto\n", BAD), W("Auto", BAD), W("measure", BAD),
-	W("measure\n", BAD),
-	/* above 4 s */
-	W("4001ms", BAD), W("4000001", BAD), W("4000001us", BAD), W("5s", BAD),
-	W("10s", BAD), W("999999999", BAD), W("999999999s", BAD),
-	/* 10 digits and more, whatever their value; words that wrap */
-	W("0000000001ms", BAD), W("0000000000", BAD), W("4294967296", BAD),
-	W("4294967297us", BAD), W("18446744073709551617", BAD),
-	W("99999999999999999999", BAD),
-	/* one value per write */
-	W("5ms,", BAD), W("5ms,10ms", BAD), W("5,5", BAD), W("5\n5", BAD),
-	/* NUL bytes are part of the write, not its end */
-	W("5\0ms", BAD), W("5ms\0junk", BAD), W("\0", BAD), W("5\0", BAD),
-	W("5\n\0", BAD), W("auto\0", BAD),
-	/* 16 bytes and more */
-	W("000000000000005\n", BAD), W("0000000000000000000000000000001ms",
-				       BAD),
+	W("\n", BAD), W(" ", BAD), W("-1", BAD), W("abc", BAD), W("10ms", BAD),
+	W("7500us", BAD), W("1s", BAD), W("1e3", BAD), W("+5", BAD),
+	W(".5", BAD), W("4000001", BAD), W("5000000\n", BAD), W("auto", BAD),
+	W("measure", BAD),
 };
 
 /* The name of a write for a check: up to its newline, with "-newline" */
@@ -1062,13 +780,18 @@ static void write_name(char *name, size_t size, const char *prefix,
 		 w->len > n ? "-newline" : "");
 }
 
-/* Record a write of us to a level */
+/*
+ * Record a write of us to a level: raising the SMP level above the NUMA
+ * level raises that too
+ */
 static void model_write(struct model *m, int node, long us)
 {
 	if (node)
 		m->node = us;
 	else
 		m->cpu = us;
+	if (m->node < m->cpu)
+		m->node = m->cpu;
 }
 
 /*
@@ -1109,7 +832,7 @@ static void check_sysctl(int node, struct model *m)
 	snprintf(name, sizeof(name), "sysctl-%s-read-writes-back", lvl);
 	check(trip_ok, name, "see the INFO lines above");
 
-	write_str(path, "4321us");
+	write_str(path, "4321");
 	model_write(m, node, 4321);
 	before = klog_now_count("cache_hot_time");
 	for (i = 0; i < sizeof(bad_writes) / sizeof(bad_writes[0]); i++) {
@@ -1139,9 +862,9 @@ static void check_sysctl(int node, struct model *m)
  * A value written in pieces, on one fd: a write is one value at file
  * offset 0, so the first piece is a value of its own and every later
  * piece, at a non-zero offset, fails with EINVAL and changes nothing.
- * The old kernel parsed each piece as a value: it left 0 for "1" then
- * "0ms", 0 for "4000" then "000", and 5 for "25ms" byte by byte (review
- * item 1).  Here they leave 1, 4000 and 2.
+ * proc_dointvec_minmax() alone would parse each piece as a value: 0 for
+ * "1" then "0", 0 for "4000" then "000", 0 for "2500" byte by byte.  Here
+ * they leave 1, 4000 and 2.
  */
 static void split_write(int node, struct model *m, const char *name,
 			const char *const *piece, int npieces, long want)
@@ -1172,9 +895,9 @@ static void split_write(int node, struct model *m, const char *name,
 
 static void check_split_writes(int node, struct model *m)
 {
-	static const char *const one_zero[] = { "1", "0ms" };
+	static const char *const one_zero[] = { "1", "0" };
 	static const char *const four_thousand[] = { "4000", "000" };
-	static const char *const bytes[] = { "2", "5", "m", "s" };
+	static const char *const bytes[] = { "2", "5", "0", "0" };
 	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
 	const char *lvl = node ? "numa" : "smp";
 	char name[96], why[256] = "";
@@ -1182,11 +905,11 @@ static void check_split_writes(int node, struct model *m)
 	ssize_t n1 = 0, n2 = 0, n3 = 0;
 	int e2 = 0, e3 = 0;
 
-	snprintf(name, sizeof(name), "sysctl-%s-split-1-then-0ms", lvl);
+	snprintf(name, sizeof(name), "sysctl-%s-split-1-then-0", lvl);
 	split_write(node, m, name, one_zero, 2, 1);
 	snprintf(name, sizeof(name), "sysctl-%s-split-4000-then-000", lvl);
 	split_write(node, m, name, four_thousand, 2, 4000);
-	snprintf(name, sizeof(name), "sysctl-%s-split-25ms-byte-by-byte", lvl);
+	snprintf(name, sizeof(name), "sysctl-%s-split-2500-byte-by-byte", lvl);
 	split_write(node, m, name, bytes, 4, 2);
 
 	/*
@@ -1195,78 +918,79 @@ static void check_split_writes(int node, struct model *m)
 	 */
 	fd = open(path, O_WRONLY);
 	if (fd >= 0) {
-		n1 = write(fd, "7ms", 3);
-		n2 = pwrite(fd, "9ms", 3, 3);
+		n1 = write(fd, "7000", 4);
+		n2 = pwrite(fd, "9000", 4, 4);
 		e2 = n2 < 0 ? errno : 0;
 		n3 = -1;
 		if (lseek(fd, 0, SEEK_SET) == 0)
-			n3 = write(fd, "8ms", 3);
+			n3 = write(fd, "8000", 4);
 		e3 = n3 < 0 ? errno : 0;
 		close(fd);
 	}
 	model_write(m, node, 8000);
 	ok = model_ok(m, why, sizeof(why)) &&
-		fd >= 0 && n1 == 3 && n2 == -1 && e2 == EINVAL && n3 == 3;
+		fd >= 0 && n1 == 4 && n2 == -1 && e2 == EINVAL && n3 == 4;
 	snprintf(name, sizeof(name), "sysctl-%s-offset-0-decides", lvl);
-	check(ok, name, "write '7ms' %zd, "
-	      "pwrite '9ms' at 3 %zd (%s), write '8ms' after lseek to 0 %zd "
+	check(ok, name, "write '7000' %zd, "
+	      "pwrite '9000' at 4 %zd (%s), write '8000' after lseek to 0 %zd "
 	      "(%s); %s", n1, n2, strerror(e2), n3, strerror(e3), why);
 	fd = open(path, O_WRONLY);
 	if (fd >= 0) {
-		n1 = pwrite(fd, "6ms", 3, 0);
+		n1 = pwrite(fd, "6000", 4, 0);
 		close(fd);
 	}
 	model_write(m, node, 6000);
 	snprintf(name, sizeof(name), "sysctl-%s-pwrite-at-0", lvl);
-	check(fd >= 0 && n1 == 3 && model_ok(m, why, sizeof(why)), name,
-	      "pwrite '6ms' at 0: %zd; %s", n1, why);
+	check(fd >= 0 && n1 == 4 && model_ok(m, why, sizeof(why)), name,
+	      "pwrite '6000' at 0: %zd; %s", n1, why);
 }
 
-/* One write to a level and the check that only that level moved */
+/*
+ * One write to a level: ok (want_err 0) and the model follows it, or the
+ * error want_err and nothing changes
+ */
 static void level_step(const char *name, int node, const char *val, long us,
-		       struct model *m)
+		       int want_err, struct model *m)
 {
 	char why[256];
 	int err = write_str(node ? SYSCTL_NODE : SYSCTL_CPU, val);
 
-	model_write(m, node, us);
-	check(!err && model_ok(m, why, sizeof(why)), name,
+	if (!want_err)
+		model_write(m, node, us);
+	check(err == want_err && model_ok(m, why, sizeof(why)), name,
 	      "write '%s' to %s: %s; %s", val, node ? SYSCTL_NODE : SYSCTL_CPU,
 	      err ? strerror(err) : "ok", why);
 }
 
 /*
- * The two levels are independent at run time: a write to one moves that
- * level in every CPU's domains and leaves the other where it was, whatever
- * boot's rule (NUMA at least max(SMP, 10 ms)) would make of it.  Runs
- * before anything else writes to the NUMA level, so that its first steps
- * start from boot's derived value.  Leaves both at their boot values.
+ * The NUMA level is never below the SMP level at run time either: raising
+ * the SMP level above it raises it; writing it below the SMP level fails
+ * with EINVAL; lowering the SMP level leaves it.  Runs before anything
+ * else writes, from the boot values, and leaves both at them.
  */
-static void check_levels_independent(struct model *m)
+static void check_levels(struct model *m)
 {
 	char v[32];
 
-	/* a kernel that rederives the NUMA level would make it 50 ms */
-	level_step("levels-smp-50ms-numa-stays", 0, "50ms", 50000, m);
-	/* a kernel that writes both levels would make SMP 20 ms */
-	level_step("levels-numa-20ms-smp-stays", 1, "20ms", 20000, m);
-	level_step("levels-smp-30ms-numa-stays", 0, "30ms", 30000, m);
-	/* below the SMP level, and below 10 ms: taken as written */
-	level_step("levels-numa-5ms-below-smp-taken", 1, "5ms", 5000, m);
-	/* a kernel that keeps NUMA at least max(SMP, 10 ms) would move it */
-	level_step("levels-smp-0-numa-stays", 0, "0", 0, m);
-	level_step("levels-numa-0-smp-stays", 1, "0", 0, m);
-	level_step("levels-smp-4s-numa-stays", 0, "4s", 4000000, m);
+	level_step("levels-smp-50000-raises-numa", 0, "50000", 50000, 0, m);
+	level_step("levels-numa-20000-below-smp-einval", 1, "20000", 0, EINVAL,
+		   m);
+	level_step("levels-numa-60000-above-smp", 1, "60000", 60000, 0, m);
+	level_step("levels-smp-30000-numa-stays", 0, "30000", 30000, 0, m);
+	level_step("levels-smp-0-numa-stays", 0, "0", 0, 0, m);
+	level_step("levels-numa-0-at-smp", 1, "0", 0, 0, m);
 	snprintf(v, sizeof(v), "%ld", m->boot_cpu);
-	level_step("levels-smp-boot-value-back", 0, v, m->boot_cpu, m);
-	snprintf(v, sizeof(v), "%ldus\n", m->boot_node);
-	level_step("levels-numa-boot-value-back", 1, v, m->boot_node, m);
+	level_step("levels-smp-boot-value-back", 0, v, m->boot_cpu, 0, m);
+	snprintf(v, sizeof(v), "%ld\n", m->boot_node);
+	level_step("levels-numa-boot-value-back", 1, v, m->boot_node, 0, m);
 }
 
 /*
- * sysctl(2): CTL_KERN=1, KERN_CACHE_HOT_TIME=16384 and
- * KERN_CACHE_HOT_TIME_NODE=16385; an int of us.
+ * sysctl(2): CTL_KERN=1, KERN_CACHE_HOT_TIME=100 and
+ * KERN_CACHE_HOT_TIME_NODE=101; an int of us.
  */
+#define KERN_CACHE_HOT_TIME		100
+#define KERN_CACHE_HOT_TIME_NODE	101
 struct sysctl_args {
 	int *name;
 	int nlen;
@@ -1293,17 +1017,21 @@ static int binary_sysctl(int num, unsigned *oldval, const unsigned *newval)
 }
 
 /*
- * sysctl(2) reads the value; it cannot write it (EPERM), whatever the
- * value, and changes nothing, not even with a read in the same call
+ * sysctl(2) reads and writes the value with /proc's checks: a write
+ * applies to every CPU's domains, one above 4 s fails with EINVAL and
+ * changes nothing, and a read in the same call returns the old value
  */
 static void check_binary_sysctl(int node, struct model *m)
 {
 	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
 	const char *lvl = node ? "numa" : "smp";
-	int num = node ? 16385 : 16384;
-	unsigned v[4] = { 0 }, w = 30000, big = 4000001;
+	int num = node ? KERN_CACHE_HOT_TIME_NODE : KERN_CACHE_HOT_TIME;
+	/* the NUMA level's values above the SMP level's */
+	unsigned v[4] = { 0 }, w = node ? 3000000 : 30000;
+	unsigned w2 = node ? 3500000 : 40000, big = 4000001;
 	char name[96], why[256];
 	int err;
+	long before;
 
 	err = binary_sysctl(num, v, NULL);
 	snprintf(name, sizeof(name), "sysctl2-%s-read", lvl);
@@ -1311,20 +1039,56 @@ static void check_binary_sysctl(int node, struct model *m)
 	      name, "sysctl(2) %s, %u, length %zu; %s reads %ld",
 	      err ? strerror(err) : "ok", v[0], oldlen, path, read_us(path));
 	err = binary_sysctl(num, NULL, &w);
-	snprintf(name, sizeof(name), "sysctl2-%s-write-eperm", lvl);
-	check(err == EPERM && model_ok(m, why, sizeof(why)), name,
-	      "sysctl(2) write %u: %s; %s", w, err ? strerror(err) : "accepted",
-	      why);
+	if (!err)
+		model_write(m, node, w);
+	snprintf(name, sizeof(name), "sysctl2-%s-write", lvl);
+	check(!err && model_ok(m, why, sizeof(why)), name,
+	      "sysctl(2) write %u: %s; %s", w, err ? strerror(err) : "ok", why);
 	err = binary_sysctl(num, NULL, &big);
-	snprintf(name, sizeof(name), "sysctl2-%s-write-over-4s-eperm", lvl);
-	check(err == EPERM && model_ok(m, why, sizeof(why)), name,
+	snprintf(name, sizeof(name), "sysctl2-%s-write-over-4s-einval", lvl);
+	check(err == EINVAL && model_ok(m, why, sizeof(why)), name,
 	      "write %u: %s; %s", big, err ? strerror(err) : "accepted", why);
+	before = read_us(path);
 	v[0] = 12345;
-	err = binary_sysctl(num, v, &w);
-	snprintf(name, sizeof(name), "sysctl2-%s-read-and-write-eperm", lvl);
-	check(err == EPERM && v[0] == 12345 && model_ok(m, why, sizeof(why)),
-	      name, "read and write %u in one call: %s, old value buffer %u; "
-	      "%s", w, err ? strerror(err) : "accepted", v[0], why);
+	err = binary_sysctl(num, v, &w2);
+	if (!err)
+		model_write(m, node, w2);
+	snprintf(name, sizeof(name), "sysctl2-%s-read-and-write", lvl);
+	check(!err && (long)v[0] == before && model_ok(m, why, sizeof(why)),
+	      name, "read and write %u in one call: %s, old value %u (want "
+	      "%ld); %s", w2, err ? strerror(err) : "ok", v[0], before, why);
+}
+
+/*
+ * Without /proc, sysctl(2) is the only way to tune the levels at run time:
+ * it reads them, a write works and reads back, one above 4 s fails with
+ * EINVAL and changes nothing, and the NUMA level cannot go below the SMP
+ * level.  (No /proc/schedstat here to see the domains.)
+ */
+static void check_sysctl2_only(int numa)
+{
+	unsigned v[4] = { 0 }, w = 30000, big = 4000001, low = 20000;
+	int err, e2;
+
+	err = binary_sysctl(KERN_CACHE_HOT_TIME, v, NULL);
+	check(!err && oldlen == sizeof(v[0]), "sysctl2-only-read", "%s, "
+	      "length %zu", err ? strerror(err) : "ok", oldlen);
+	err = binary_sysctl(KERN_CACHE_HOT_TIME, NULL, &w);
+	e2 = binary_sysctl(KERN_CACHE_HOT_TIME, v, NULL);
+	check(!err && !e2 && v[0] == w, "sysctl2-only-write", "write %u: %s, "
+	      "reads %u", w, err ? strerror(err) : "ok", v[0]);
+	err = binary_sysctl(KERN_CACHE_HOT_TIME, NULL, &big);
+	binary_sysctl(KERN_CACHE_HOT_TIME, v, NULL);
+	check(err == EINVAL && v[0] == w, "sysctl2-only-over-4s-einval",
+	      "write %u: %s, reads %u", big, err ? strerror(err) : "accepted",
+	      v[0]);
+	if (!numa)
+		return;
+	err = binary_sysctl(KERN_CACHE_HOT_TIME_NODE, NULL, &low);
+	binary_sysctl(KERN_CACHE_HOT_TIME_NODE, v, NULL);
+	check(err == EINVAL && v[0] >= w, "sysctl2-only-numa-below-smp-einval",
+	      "write %u below the SMP level %u: %s, NUMA reads %u", low, w,
+	      err ? strerror(err) : "accepted", v[0]);
 }
 
 /*
@@ -1353,10 +1117,12 @@ static void check_non_root(int node, struct model *m)
 			_exit(4);
 		if (read_us(path) < 0)	/* but reading is allowed */
 			_exit(5);
-		if (binary_sysctl(node ? 16385 : 16384, v, NULL) ||
+		if (binary_sysctl(node ? KERN_CACHE_HOT_TIME_NODE :
+				  KERN_CACHE_HOT_TIME, v, NULL) ||
 		    (long)v[0] != read_us(path))
 			_exit(6);
-		if (binary_sysctl(node ? 16385 : 16384, NULL, &w) != EPERM)
+		if (binary_sysctl(node ? KERN_CACHE_HOT_TIME_NODE :
+				  KERN_CACHE_HOT_TIME, NULL, &w) != EPERM)
 			_exit(7);
 		_exit(0);
 	}
@@ -1475,10 +1241,10 @@ static void check_counters(int ncpus, struct model *m)
 	char v[32], why[256];
 	int err, took;
 
-	write_str(SYSCTL_CPU, "4s");
+	write_str(SYSCTL_CPU, "4000000");
 	if (m->numa) {
 		old_node = read_us(SYSCTL_NODE);
-		write_str(SYSCTL_NODE, "4s");
+		write_str(SYSCTL_NODE, "4000000");
 	}
 	err = counters_run(ncpus, 0, 500, 5000, d, &took);
 	r = d[0] + d[2] + d[4];
@@ -1528,9 +1294,9 @@ static void check_counters(int ncpus, struct model *m)
 }
 
 /* The values the stress test writes: the whole range, both words' edges */
-static const char *const stress_vals[] = { "1ms", "4s", "0", "2500us",
-					   "3999999us", "1us", "65536us\n",
-					   "000004000ms" };
+static const char *const stress_vals[] = { "1000", "4000000", "0", "2500",
+					   "3999999", "1", "65536\n",
+					   "0x3d0900" };
 static const long stress_us[] = { 1000, 4000000, 0, 2500, 3999999, 1, 65536,
 				  4000000 };
 #define NSTRESS	(sizeof(stress_us) / sizeof(stress_us[0]))
@@ -1606,9 +1372,15 @@ static void stress_writer(int node, int n, int first)
 
 	for (i = 0; i < n; i++) {
 		int k = (i + first) % NSTRESS;
+		int err = write_str(path, stress_vals[k]);
 
-		if (write_str(path, stress_vals[k]) || read_us(path) !=
-		    stress_us[k])
+		/*
+		 * The SMP writer is the only one of its level: it reads back
+		 * what it wrote.  The NUMA writer's value may be below the SMP
+		 * level (EINVAL) or raised by an SMP write before it reads.
+		 */
+		if (node ? err && err != EINVAL :
+		    err || read_us(path) != stress_us[k])
 			bad++;
 	}
 	_exit(bad > 255 ? 255 : bad);
@@ -1659,8 +1431,12 @@ static void check_stress(int nwrites, struct model *m)
 
 		waitpid(writers[i], &status, 0);
 		bad += WIFEXITED(status) ? WEXITSTATUS(status) : 256;
-		model_write(m, i, stress_us[(each - 1 + i) % NSTRESS]);
 	}
+	/* what the writers left, as the sysctls say: the domains must agree */
+	m->cpu = read_us(SYSCTL_CPU);
+	m->node = m->numa ? read_us(SYSCTL_NODE) : m->cpu;
+	check(m->node >= m->cpu, "stress-numa-not-below-smp", "smp %ld numa "
+	      "%ld", m->cpu, m->node);
 	/* the readers' passes while the writers wrote */
 	if (reader_passes)
 		passes = __sync_fetch_and_add(reader_passes, 0);
@@ -1933,6 +1709,8 @@ int main(void)
 		/* without PROC_FS the kernel only has to boot and run us */
 		check(!proc && errno == ENODEV, proc ? "proc-mounted" :
 		      "no-procfs-boots", "mount: %s", strerror(errno));
+		if (!proc && smp && sysctl)
+			check_sysctl2_only(numa);
 		goto out;
 	}
 	check(proc, "proc-mounted", "mounted /proc in a kernel without PROC_FS");
@@ -1993,7 +1771,6 @@ int main(void)
 		      access(SYSCTL_NODE, F_OK) != 0, "no-sysctl-knob",
 		      "%s exists without CONFIG_SYSCTL", SYSCTL_CPU);
 	check_boot_values(hz > 0 ? hz : 1000, &o, &m);
-	check_measurement(online, env_long("nodes", 1), &o, &m);
 	if (env_long("model_kb", 0) > 0)
 		check_model(ncpus, env_long("model_kb", 0));
 	if (!sysctl) {
@@ -2008,11 +1785,15 @@ int main(void)
 		goto out;
 	}
 	if (numa)
-		check_levels_independent(&m);
+		check_levels(&m);
 	check_sysctl(0, &m);
 	check_split_writes(0, &m);
 	check_non_root(0, &m);
 	if (numa) {
+		/* the NUMA level's writes from 0 up: the SMP level at 0 */
+		check(!write_str(SYSCTL_CPU, "0"), "sysctl-smp-0-for-numa",
+		      "write 0: failed");
+		model_write(&m, 0, 0);
 		check_sysctl(1, &m);
 		check_split_writes(1, &m);
 		check_non_root(1, &m);
