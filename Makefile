@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # cachehot: build, boot and check Linux 2.6.9 with the cache_hot_time series.
 # `make` = verify source, build CONFIG, boot it under QEMU, print a report.
 # `make check` = the whole test matrix. `make help` lists targets and knobs.

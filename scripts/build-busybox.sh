@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # build-busybox.sh ARCH: a static busybox for the shell guest (make shell,
 # issue 21), built with musl from Debian's own busybox source package (the
 # version the archive has for this machine, fetched through a private

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # dist.sh: the release tarball of `make dist`, for people who apply the
 # series to their own tree: build/dist/cachehot-<VERSION>-linux-2.6.9.tar.gz
 # holding series, patches/ (those series names), the documentation a user

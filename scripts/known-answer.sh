@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # known-answer.sh: the boot-time measurement put to the cache model's known
 # answer (issue 18).  Boots the x86_64-smp kernel under each named machine
 # with cache_hot_time=measure (numa2: the numa topology; measure covers both levels)

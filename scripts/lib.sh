@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Shared helpers for the cachehot scripts. Sourced, never run.
 # Sets ROOT (the repository), CACHE (verified sources, stamps) and BUILD

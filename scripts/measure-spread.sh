@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # measure-spread.sh: boot one kernel SPREAD_BOOTS times (default 10) and show
 # how much the boot-time migration-cost measurement (issue #9; opt-in since
 # issue 17, asked for here with cache_hot_time=measure) moves between

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The three ways README gives to apply the series to one's own 2.6.9 tree,
 # each on its own copy of the pristine tree, outside the harness (no
 # toolchain fixes, no build/ tree): quilt, git am and patch -p1, in the

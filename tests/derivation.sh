@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host check of the series' derivation rule, boot option, value parser,
 # sysctl write handler and migration-cost measurement, for every HZ the
 # series covers (ia64's 1024 included): the functions are extracted verbatim

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # `make help` lists every knob a user may set: each environment variable
 # that a script, the Makefile or .ci/run reads with a default
 # (${NAME:-...}, ${NAME-...}, ${NAME:+...}) must appear in its output,

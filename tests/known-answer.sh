@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Known answer of the boot-time measurement under the cache model: boots
 # the x86_64-smp kernel with cache_hot_time=measure (scripts/known-answer.sh)
 # and checks the kernel's SMP cost (altix2: its NUMA cost, below) and the

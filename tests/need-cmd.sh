@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host check of need_cmd's install path (scripts/lib.sh), which a machine
 # that already has every package never takes, and of the one package list
 # (scripts/packages) that the scripts and .ci/run share. Nothing on the

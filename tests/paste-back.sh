@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The boot-time measurement's paste-back line (issue #9): boot the x86_64-smp
 # kernel on the numa topology with cache_hot_time=measure under the
 # cache model (chen4: plain TCG has no caches, so its levels are mostly
