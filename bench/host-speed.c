@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The host's own speed, between bench boots: a fixed CPU-bound unit (2^25
  * additions into a volatile, so no compiler folds it) timed UNITS times,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * cachemodel-info [NAME [KEY=VALUE...]]: the named machines for the shell
  * scripts (KEY=VALUE: MODEL_ARGS, the plugin's overrides).

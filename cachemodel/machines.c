@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The named model machines: MODEL=<name> in make boot and the known-answer
  * test; the plugin's machine=<name>.  The first is the default of a plugin

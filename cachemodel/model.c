@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* cachemodel: the model's logic (model.h); no QEMU in here. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * cachemodel: a cache-timing model for QEMU TCG guests, without QEMU.
  * Caches of physical 64-byte lines, set-associative with LRU, one per vCPU

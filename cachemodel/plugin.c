@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * cachemodel plugin for QEMU TCG (system emulation): every guest memory
  * access goes through the model (model.c); a miss makes the vCPU's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * measure-host: the series' boot-time estimator (move_cost() and
  * walk_buffer(), extracted verbatim from the patched kernel/sched.c by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """bench-compare.py RUNS.CSV LOW HIGH: a paired comparison of two groups of
 points of one `make bench` workload (its runs.csv), for a question asked
 before the run ("does the low end lose against the high end?"), which the

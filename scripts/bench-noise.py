@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """bench-noise.py RUNS.CSV HOSTLOAD.TXT LOAD [HOSTSPEED.TXT]: the noise
 budget of one workload of a `make bench` run (scripts/bench.sh writes the
 files).

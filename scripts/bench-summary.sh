@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench-summary.sh OUT LOAD...: the tables and verdicts of a `make bench` run
 # (scripts/bench.sh) from its runs, OUT/runs.txt (the guests' "BENCH run"
 # lines, each prefixed with load= and kernel=), OUT/hostload.txt and, if

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench.sh: Ken Chen's cache_hot_time sweep (Documentation/cachehot.md, "The measurement that started it"),
 # redone at run time in a QEMU guest (issues 4 and 8). `make bench`,
 # `make bench QUICK=1`.

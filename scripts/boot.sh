@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # boot.sh IMAGE INITRD TOPOLOGY [extra kernel command line words...]
 # Boot a kernel under QEMU with a serial console, bounded by a timeout, and
 # judge the console: fail on Oops, BUG, panic, WARNING, Call Trace, timeout,

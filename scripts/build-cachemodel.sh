@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # build-cachemodel.sh - build the cache-timing model plugin for QEMU's TCG
 # (cachemodel/) against the plugin API of the installed qemu-system-x86.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # build-ia64-toolchain.sh - build a C-only ia64-linux-gnu cross gcc for the
 # cachehot ia64 builds.
 #

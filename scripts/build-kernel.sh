@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # build-kernel.sh CONFIG [--unpatched | --patches N | --tree TOP]
 # Prepare the tree (prepare-tree.sh), configure it from configs/CONFIG.config
 # and build it incrementally with ccache and the toolchain flags. --tree TOP:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # build-sweep.sh [ARCH...]: build cachehot-sweep (sweep/, issue #39), the
 # sweep a user runs around their own workload on a real machine, as one
 # static musl binary per ARCH (x86_64, i386; default both), each a single

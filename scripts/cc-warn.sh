@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # cc-warn.sh COMPILER ARGS...: run the kernel's compiler and keep the warnings
 # of each object in OBJECT.warn next to it, so that an incremental build still
 # knows every object's warnings (build-kernel.sh collects them). Used as the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # check.sh: the test matrix of `make check`. Every check prints
 # "PASS <name>" or "FAIL <name>: <why>"; the last line is "N passed, M failed";
 # the exit status is non-zero if anything failed.

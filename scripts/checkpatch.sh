@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # checkpatch.sh PATCH...: run the kernel's own scripts/checkpatch.pl on each
 # patch and print "PASS checkpatch <patch>" or "FAIL checkpatch <patch>: <why>"
 # (the format of check.sh's pass/fail). Full output per patch:

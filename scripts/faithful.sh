@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # faithful.sh [MODEL]: is a vCPU's speed its own? Boots the x86_64-smp
 # kernel with 4 vCPUs (more than this host's cores, as the benchmark does)
 # and runs the bench guest's faithfulness check (bench/guest/calib.c,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # gen-config.sh NAME: regenerate configs/NAME.config, a full .config, from
 # allnoconfig plus the options listed in configs/NAME.frag. Run it after
 # editing a .frag; the build itself only reads the .config files.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # get-hackbench.sh: the Linux Test Project's hackbench
 # (testcases/kernel/sched/cfs-scheduler/hackbench.c) for the shell guest
 # (issue 21), at a pinned commit, verified by its sha256: from LTP_SRC (a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Find the Linux 2.6.9 source, verify it, print the path of the verified
 # pristine tree as the last line of stdout. Nothing here writes into a tree
 # that it has verified; builds work on copies (scripts/prepare-tree.sh).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Shared helpers for the cachehot scripts. Sourced, never run.
 # Sets ROOT (the repository), CACHE (verified sources, stamps) and BUILD
@@ -32,13 +33,32 @@ NL='
 
 # need_cmd CMD: make sure CMD exists. Its Debian package is the one
 # scripts/packages names (the list .ci/run installs too). As root, install
-# it; otherwise stop and print the exact commands a user has to run. A
-# PACKAGE:ARCH of another architecture cannot be installed before dpkg knows
-# ARCH and apt has that architecture's package lists.
-need_cmd() {
-	command -v "$1" >/dev/null 2>&1 && return 0
-	_pkg=$(awk -v c="$1" '$1 == c { print $2; exit }' "$ROOT/scripts/packages")
-	[ -n "$_pkg" ] || die "$1 not found, and scripts/packages names no package for it"
+# it (unless CACHEHOT_NO_INSTALL is set); otherwise stop and print the exact
+# commands a user has to run. A PACKAGE:ARCH of another architecture cannot
+# be installed before dpkg knows ARCH and apt has that architecture's
+# package lists.
+need_cmd() { _need_pkg cmd "$1" "$1"; }
+
+# need_path PATH NAME: the same for a file or directory no command stands
+# for (the i386 kernel headers musl's i386 gcc lacks): NAME is its first
+# word in scripts/packages.
+need_path() { _need_pkg path "$1" "$2"; }
+
+# _have KIND X: command X (KIND cmd) or path X (KIND path) is there.
+_have() {
+	case $1 in
+	cmd) command -v "$2" >/dev/null 2>&1 ;;
+	*) [ -e "$2" ] ;;
+	esac
+}
+
+# _need_pkg KIND X NAME: need_cmd (KIND cmd, X = NAME) and need_path.
+_need_pkg() {
+	_have "$1" "$2" && return 0
+	_what=$2
+	[ "$1" = cmd ] || _what="$2 ($3)"
+	_pkg=$(awk -v c="$3" '$1 == c { print $2; exit }' "$ROOT/scripts/packages")
+	[ -n "$_pkg" ] || die "$_what not found, and scripts/packages names no package for it"
 	_arch=
 	case $_pkg in *:*) _arch=${_pkg##*:} ;; esac
 	_add=
@@ -57,13 +77,13 @@ need_cmd() {
 			msg "apt-get update (package lists of $_arch)"
 			apt-get update >&2 || warn "apt-get update failed; installing from the current package lists"
 		fi
-		msg "installing $_pkg (for $1)"
+		msg "installing $_pkg (for $_what)"
 		apt_install "$_pkg" >&2 ||
 			die "could not install $_pkg; run: apt-get update && apt-get install -y $_pkg"
-		command -v "$1" >/dev/null 2>&1 && return 0
+		_have "$1" "$2" && return 0
 	fi
-	[ -n "$_arch" ] || die "$1 not found; install it with: sudo apt-get install -y $_pkg"
-	die "$1 not found; install it with these commands, one after the other:
+	[ -n "$_arch" ] || die "$_what not found; install it with: sudo apt-get install -y $_pkg"
+	die "$_what not found; install it with these commands, one after the other:
 ${_add:+  sudo dpkg --add-architecture $_arch
 }  sudo apt-get update
   sudo apt-get install -y $_pkg"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # make-initramfs.sh ARCH [NAME SOURCE.c...]: compile the sources into one
 # static musl program and pack it as /init of a newc cpio (what 2.6.9
 # unpacks from qemu -initrd). glibc static binaries refuse to run on 2.6.9,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # measure-host.sh: what the series' boot-time estimator would measure on this
 # machine, beside what a move costs here (issue 20).  The estimator's code
 # (move_cost() and walk_buffer()) is extracted verbatim from the patched

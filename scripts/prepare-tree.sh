@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # prepare-tree.sh CONFIG [--unpatched | --patches N]
 # Make build/<tree>/linux: a copy of the verified pristine tree with the
 # toolchain fixes and then the feature series applied by quilt (--fuzz=0).

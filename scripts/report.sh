@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # report.sh BOOTLOG: the short report of `make`: what the kernel itself said
 # about cache_hot_time / cache_decay_ticks / sched domains during boot, and
 # what the in-guest checks saw (the GUEST lines).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # sparse.sh CONFIG [FILE...]: Debian's sparse, run by the kernel's own
 # `make C=2` (so with kbuild's flags), on the .c files the feature series
 # touches (or FILEs) that CONFIG compiles, in build/CONFIG and in

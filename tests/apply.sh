@@ -1,11 +1,16 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The three ways README gives to apply the series to one's own 2.6.9 tree,
 # each on its own copy of the pristine tree, outside the harness (no
 # toolchain fixes, no build/ tree): quilt, git am and patch -p1, in the
 # order of series. Each must apply every patch with no fuzz and no offset,
 # and the three trees must come out the same. Then the release tarball of
-# `make dist`: it holds the series, applies with quilt, and its tree (with
-# the toolchain fixes this machine's gcc needs) builds.
+# `make dist`: two runs give the same bytes and it prints their sha256; it
+# holds what its users need and nothing under experimental/; the apply
+# lines of its README, run as written (only <dir> replaced), each give the
+# tree above with no fuzz and no offset; its README's cc line builds
+# cachehot-sweep from its sources with this machine's cc; and its tree
+# (with the toolchain fixes this machine's gcc needs) builds.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -76,26 +81,128 @@ if diff -r "$work/quilt" "$work/patch" > "$work/diff1.log" 2>&1 &&
 else
 	t_ko apply-three-ways-same-tree "$(head -n 1 "$work/diff1.log" "$work/diff2.log" | grep -v '^==>' | head -n 1)"
 fi
-rm -rf "$work/quilt" "$work/patch" "$work/git"
+# the quilt tree stays: what the tarball's apply lines must give
+rm -rf "$work/patch" "$work/git"
 
-# The release tarball: named with the version and the base kernel, holding
-# the series, the patches and the changelog; its series applies with quilt
-# to a pristine tree, and that tree, after the toolchain fixes, builds.
+# The release tarball. Two runs of `make dist` a second apart (files copied
+# anew, a new second for any time that leaked in) must give the same bytes,
+# and the sha256 it prints must be the tarball's.
 version=$(cat "$ROOT/VERSION")
-if tb=$(cd "$ROOT" && last_line make -s dist 2> "$work/dist.log") && [ -f "$tb" ]; then
+name=cachehot-$version-linux-2.6.9
+if (cd "$ROOT" && make -s dist > "$work/dist1.out" 2> "$work/dist.log") &&
+	tb=$(tail -n 1 "$work/dist1.out") && [ -f "$tb" ]; then
 	case $(basename "$tb") in
-	"cachehot-$version-linux-2.6.9.tar.gz") t_ok dist-named-with-version ;;
+	"$name.tar.gz") t_ok dist-named-with-version ;;
 	*) t_ko dist-named-with-version "$(basename "$tb")" ;;
 	esac
-	mkdir -p "$work/dist"
-	tar -xzf "$tb" -C "$work/dist"
-	d=$work/dist/cachehot-$version-linux-2.6.9
-	if [ -f "$d/series" ] && [ -f "$d/CHANGELOG" ] && [ -f "$d/VERSION" ] &&
-		grep -q "^$version" "$d/CHANGELOG" && [ "$(cat "$d/VERSION")" = "$version" ]; then
-		t_ok dist-holds-series-changelog-version
+	sum1=$(sha256sum < "$tb" | cut -d ' ' -f 1)
+	if grep -qx "$sum1  $name.tar.gz" "$work/dist1.out"; then t_ok dist-prints-sha256
+	else t_ko dist-prints-sha256 "no line '$sum1  $name.tar.gz' in: $(tr '\n' ' ' < "$work/dist1.out")"; fi
+	cp "$tb" "$work/dist1.tar.gz"
+	sleep 1
+	if (cd "$ROOT" && make -s dist > "$work/dist2.out" 2>> "$work/dist.log"); then
+		sum2=$(sha256sum < "$tb" | cut -d ' ' -f 1)
+		if [ "$sum1" = "$sum2" ]; then t_ok dist-reproducible
+		else t_ko dist-reproducible "sha256 $sum1, then $sum2"; fi
 	else
-		t_ko dist-holds-series-changelog-version "$(find "$d" -maxdepth 1 | tr '\n' ' ')"
+		t_ko dist-reproducible "second make dist failed: $(tail -n 1 "$work/dist.log")"
 	fi
+
+	# What a user of the release needs, and nothing experimental
+	tar -tzf "$work/dist1.tar.gz" | sed "s|^$name/||" > "$work/dist.list"
+	missing=
+	for f in COPYING README CHANGELOG VERSION patches/series \
+		Documentation/cachehot.md Documentation/tuning.md Documentation/benchmarks.md \
+		$(cd "$ROOT" && git ls-files 'Documentation/benchmarks/*.csv' 'sweep/*.c' 'sweep/*.h') \
+		$(series_names "$ROOT/series" patches/ | grep -v '^patches/experimental/'); do
+		grep -qxF "$f" "$work/dist.list" || missing="$missing $f"
+	done
+	if [ -z "$missing" ] && grep -q '^Documentation/benchmarks/.*\.csv$' "$work/dist.list" &&
+		grep -q '^sweep/.*\.c$' "$work/dist.list"; then
+		t_ok dist-holds-copying-docs-csvs-sweep-series
+	else
+		t_ko dist-holds-copying-docs-csvs-sweep-series "missing:${missing:- benchmarks CSVs or sweep sources}"
+	fi
+	mkdir -p "$work/dist"
+	tar -xzf "$work/dist1.tar.gz" -C "$work/dist"
+	d=$work/dist/$name
+	if grep -q "^$version " "$d/CHANGELOG" && [ "$(cat "$d/VERSION")" = "$version" ] &&
+		cmp -s "$d/COPYING" "$ROOT/COPYING"; then
+		t_ok dist-changelog-version-copying
+	else
+		t_ko dist-changelog-version-copying "no '$version ' entry in CHANGELOG, VERSION '$(cat "$d/VERSION")', or COPYING differs"
+	fi
+
+	# experimental/ stays out: a scratch copy of the repository with an
+	# experimental patch in its series, an experimental/ directory and an
+	# experimental document, through this dist.sh
+	x=$work/exp
+	mkdir -p "$x/scripts" "$x/patches/experimental" "$x/experimental" "$x/Documentation/experimental"
+	cp "$ROOT/scripts/lib.sh" "$ROOT/scripts/dist.sh" "$ROOT/scripts/packages" "$x/scripts/"
+	cp -R "$ROOT/patches/." "$x/patches/"
+	cp -R "$ROOT/Documentation/." "$x/Documentation/"
+	cp -R "$ROOT/sweep" "$x/"
+	cp "$ROOT/series" "$ROOT/COPYING" "$ROOT/CHANGELOG" "$ROOT/VERSION" "$x/"
+	echo 'experimental/try.patch' >> "$x/series"
+	cp "$(series_names "$ROOT/series" "$ROOT/patches/" | head -n 1)" "$x/patches/experimental/try.patch"
+	echo 'not for the release' > "$x/experimental/NOTES"
+	echo 'not for the release' > "$x/Documentation/experimental/notes.md"
+	if (cd "$x" && git init -q && git add -A && git -c user.name=test \
+		-c user.email=test@localhost commit -q -m scratch &&
+		BUILD_DIR=$x/build scripts/dist.sh) > "$work/exp.out" 2> "$work/exp.log"; then
+		if tar -tzf "$(tail -n 1 "$work/exp.out")" > "$work/exp.list" &&
+			grep -q "^$name/patches/series$" "$work/exp.list" &&
+			! grep -q 'experimental' "$work/exp.list" &&
+			! tar -xzOf "$(tail -n 1 "$work/exp.out")" "$name/patches/series" | grep -q experimental; then
+			t_ok dist-leaves-out-experimental
+		else
+			t_ko dist-leaves-out-experimental "$(grep experimental "$work/exp.list" | head -n 1 || echo 'no patches/series, or experimental in it')"
+		fi
+	else
+		t_ko dist-leaves-out-experimental "dist.sh failed on the scratch copy: $(tail -n 1 "$work/exp.log")"
+	fi
+	rm -rf "$x"
+
+	# The tarball README's apply lines (indented, naming <dir>), exactly as
+	# written but for <dir>, each on its own copy of the pristine tree from
+	# its top, as a user would run them: no quiltrc of this machine.
+	sed -n 's/^    \(.*<dir>\/patches.*\)$/\1/p' "$d/README" > "$work/dist-apply.lines"
+	n=$(grep -c . "$work/dist-apply.lines" || true)
+	if [ "$n" -ge 2 ]; then t_ok dist-readme-has-apply-lines
+	else t_ko dist-readme-has-apply-lines "$n apply lines in the tarball's README (quilt and patch)"; fi
+	i=0
+	while IFS= read -r line; do
+		i=$((i + 1))
+		cmd=$(printf '%s\n' "$line" | sed "s|<dir>|$d|g")
+		t=$(copy "readme-$i")
+		rc=0
+		(cd "$t" && QUILTRC=/dev/null sh -c "$cmd") > "$work/readme-$i.log" 2>&1 || rc=$?
+		rm -rf "$t/.pc"
+		if [ "$rc" != 0 ]; then
+			t_ko "dist-readme-apply-$i" "'$line': exit status $rc: $(tail -n 1 "$work/readme-$i.log")"
+		elif grep -Eiq 'offset|fuzz|FAILED|reject|malformed|can.t find|No series' "$work/readme-$i.log"; then
+			t_ko "dist-readme-apply-$i" "'$line': $(grep -Ei -m1 'offset|fuzz|FAILED|reject|malformed|can.t find|No series' "$work/readme-$i.log")"
+		elif ! diff -r "$work/quilt" "$t" > "$work/readme-$i.diff" 2>&1; then
+			t_ko "dist-readme-apply-$i" "'$line': not the series' tree: $(head -n 1 "$work/readme-$i.diff")"
+		else
+			t_ok "dist-readme-apply-$i"
+		fi
+		rm -rf "$t"
+	done < "$work/dist-apply.lines"
+
+	# The tarball README's cc line, as written, with this machine's cc
+	need_cmd gcc
+	ccline=$(sed -n 's/^    \(cc .*\)$/\1/p' "$d/README")
+	if [ -z "$ccline" ]; then
+		t_ko dist-sweep-builds-with-readme-cc "no indented 'cc ...' line in the tarball's README"
+	elif (cd "$d" && sh -c "$ccline") > "$work/dist-cc.log" 2>&1 &&
+		"$d/cachehot-sweep" --help 2>&1 | grep -q '^usage: cachehot-sweep'; then
+		t_ok dist-sweep-builds-with-readme-cc
+	else
+		t_ko dist-sweep-builds-with-readme-cc "'$ccline': $(tail -n 1 "$work/dist-cc.log")"
+	fi
+	rm -f "$d/cachehot-sweep"
+
 	# the kernel tree of the build: pristine, toolchain fixes, then the
 	# release's series (what a user of this toolchain would do)
 	top=$BUILD/x86_64-smp.dist
@@ -107,19 +214,20 @@ if tb=$(cd "$ROOT" && last_line make -s dist 2> "$work/dist.log") && [ -f "$tb" 
 		patch -s -d "$top/linux" -p1 --fuzz=0 < "$p" || ok=0
 	done
 	if [ "$ok" = 1 ] && (cd "$top/linux" && QUILT_PATCHES=$d/patches \
-		QUILT_SERIES=$d/series quilt --quiltrc=/dev/null push -a --fuzz=0) \
+		quilt --quiltrc=/dev/null push -a --fuzz=0) \
 		> "$work/dist-quilt.log" 2>&1; then
-		t_ok dist-applies-with-quilt
+		t_ok dist-applies-with-toolchain-fixes
 		if "$ROOT/scripts/build-kernel.sh" x86_64-smp --tree "$top" > "$work/dist-build.log" 2>&1; then
 			t_ok dist-builds
 		else
 			t_ko dist-builds "$(tail -n 1 "$work/dist-build.log")"
 		fi
 	else
-		t_ko dist-applies-with-quilt "$(tail -n 1 "$work/dist-quilt.log")"
+		t_ko dist-applies-with-toolchain-fixes "$(tail -n 1 "$work/dist-quilt.log")"
 	fi
 	rm -rf "$top" "$work/dist"
 else
 	t_ko dist-named-with-version "make dist failed: $(tail -n 1 "$work/dist.log")"
 fi
+rm -rf "$work/quilt"
 t_finish

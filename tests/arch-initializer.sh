@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # An architecture's own SD_NODE_INIT that sets no cache_hot_time (review
 # round 3, item 4): the x86_64-smp kernel, built with kernel/sched.c given
 # tests/arch-initializer/sd-node-init.h in front, boots on the numa

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The benchmark guest (bench/guest/) on the host: it compiles as
 # make-initramfs.sh compiles it, without a warning, its points and the
 # cost they multiply come out in the right us (tests/bench-guest/

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # scripts/bench.sh refuses a bad io knob with a clear error, non-zero, and
 # before it builds or boots anything: more sleepers than workers, a
 # sleeper count or a wait range that is not a number or <min>-<max>.

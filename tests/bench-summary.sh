@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The benchmark's statistics (scripts/bench-summary.sh, bench-noise.py) on
 # made-up runs whose effects are known: every boot runs fast or slow as a
 # whole (the pairing must remove it), every run has +-1 % noise, and the

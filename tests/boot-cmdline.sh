@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # boot-cmdline.sh: scripts/boot.sh boots a kernel command line of up to 255
 # characters, all of it, and refuses a longer one before QEMU starts (2.6.9
 # keeps 255 and drops the rest without a word). A fake qemu-system-x86_64

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # boot-retry.sh: scripts/boot.sh retries once exactly the failures host load
 # causes (issue #10), reports each retry with an "INFO boot NAME retried:"
 # line, and retries nothing else. A fake qemu-system-x86_64 (first on PATH)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host test of the cache-timing model's logic (cachemodel/model.c, no QEMU):
 # tests/cachemodel/test.c feeds it access streams with known answers: LRU,
 # set conflicts, invalidation by another vCPU's write, the shared cache, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host check of the series' derivation rule, boot option and value parser
 # for every HZ the series covers (ia64's 1024 included), x86's flush time
 # and ia64's decay=: the functions are extracted verbatim from the patched

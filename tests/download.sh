@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host test of the download path of scripts/get-source.sh (the one that
 # fetches linux-2.6.9.tar.bz2 from kernel.org when nothing is local), run
 # against python3's http.server on 127.0.0.1 (tests/download/server.py),

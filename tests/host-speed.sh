@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/host-speed.c, the probe bench.sh runs on every host core before
 # the first boot and after each: it must print one positive time per unit
 # asked, refuse a count that is not one, and time a fixed amount of work

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # lib.sh's host-load accounting, which bench.sh uses for hostload.txt:
 # host_sample must give the host's ticks and a live process's CPU time,
 # and give nothing (and fail) once the process is gone; hostload_row must

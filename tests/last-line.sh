@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host check of last_line (scripts/lib.sh), which the scripts use to take a
 # path from a script that prints it last: it must pass the script's failure
 # on (a `| tail -n 1` passed tail's success, and a CI run without LTP's

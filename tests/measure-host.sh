@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host test of scripts/measure-host.sh (issue 20): it extracts the series'
 # current estimator from the patched tree and runs it on two host CPUs, and
 # its direct measurement sees a known effect: a 1 MB working set evicted by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Host check of need_cmd's install path (scripts/lib.sh), which a machine
 # that already has every package never takes, and of the one package list
 # (scripts/packages) that the scripts and .ci/run share. Nothing on the
@@ -143,6 +144,29 @@ run 1000 i386 0 i386-linux-musl-gcc
 if [ $rc != 0 ] && [ "$(sed 1d "$work/err")" = "  sudo apt-get update
   sudo apt-get install -y musl-dev:i386" ]; then pass $t; else fail $t "$(got)"; fi
 
+# need_path: the same for a path no command stands for (the i386 kernel
+# headers of build-busybox.sh): as root it installs the package of its
+# name's line, and CACHEHOT_NO_INSTALL stops it with the commands instead.
+# run_path UID PATHNAME NAME: need_path with the stubs, like run.
+run_path() {
+	STUB_UID=$1 STUB_FOREIGN=i386 STUB_UPDATE_RC=0 STUB_PROVIDES=${2##*/}
+	: >"$work/log"
+	rm -f "$2"
+	rc=0
+	(PATH=$work/stub:$work/bin && need_path "$2" "$3") >/dev/null 2>"$work/err" || rc=$?
+}
+t='need-path-root-installs-i386-kernel-headers'
+run_path 0 "$work/stub/asm" i386-kernel-headers
+if [ $rc = 0 ] && same "$work/log" "apt-get [update]
+apt-get [install] [-y] [--no-remove] [--allow-downgrades] [linux-libc-dev:i386]"; then
+	pass $t; else fail $t "$(got)"; fi
+t='need-path-no-install-prints-commands'
+CACHEHOT_NO_INSTALL=1 run_path 0 "$work/stub/asm" i386-kernel-headers
+if [ $rc != 0 ] && [ ! -s "$work/log" ] &&
+	grep -qF "error: $work/stub/asm (i386-kernel-headers) not found" "$work/err" &&
+	grep -qxF '  sudo apt-get install -y linux-libc-dev:i386' "$work/err"; then
+	pass $t; else fail $t "$(got)"; fi
+
 # One list: every need_cmd call names one command of scripts/packages ...
 bad=$(cd "$ROOT" && grep -h --exclude=need-cmd.sh need_cmd scripts/*.sh tests/*.sh |
 	grep -v '^[[:space:]]*#' | grep -o 'need_cmd [^;&|)]*' |
@@ -153,6 +177,17 @@ bad=$(cd "$ROOT" && grep -h --exclude=need-cmd.sh need_cmd scripts/*.sh tests/*.
 	done)
 t='packages-list-every-need-cmd'
 if [ -z "$bad" ]; then pass $t; else fail $t "not one command of scripts/packages: $bad"; fi
+# ... and every need_path call one name of it
+bad=$(cd "$ROOT" && grep -h --exclude=need-cmd.sh need_path scripts/*.sh tests/*.sh |
+	grep -v '^[[:space:]]*#' | grep -o 'need_path [^;&|)]*' |
+	while read -r _ p n extra; do
+		if [ -n "$extra" ] || ! awk -v c="$n" '$1 == c { f = 1 } END { exit !f }' scripts/packages; then
+			printf '%s ' "need_path $p $n${extra:+ $extra}"
+		fi
+	done)
+t='packages-list-every-need-path'
+if [ -z "$bad" ] && grep -q 'need_path /usr/include/i386-linux-gnu/asm i386-kernel-headers' "$ROOT/scripts/build-busybox.sh"; then
+	pass $t; else fail $t "not one name of scripts/packages, or build-busybox.sh does not install the i386 headers: $bad"; fi
 
 # ... and .ci/run installs the packages of scripts/packages (bench ones aside):
 # as non-root with nothing installed it names all it would install.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The vCPU pinning of `make bench` (scripts/bench.sh): boot.sh must ask
 # QEMU to name its vCPU threads, and lib.sh's pin_vcpus must then pin
 # "CPU n/TCG" to host core n modulo the cores. Until 2026-12-05 QEMU was

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # shell-drive.sh: tests/shell/drive.py (the shell guest's driver) against a
 # scripted fake guest on its two pipes, so that no kernel boots and this
 # runs in seconds: a kernel panic before the banner ends the wait at once

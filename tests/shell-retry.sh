@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # shell-retry.sh: tests/shell.sh's retry loop, with no kernel and no QEMU.
 # tests/shell.sh runs in a copy of the tree whose build-kernel.sh,
 # make-shell-initramfs.sh and boot.sh are fakes: the fake boot.sh is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * What the files of the benchmark guest share (bench/guest.c is its /init):
  * the helpers (util.c), the /proc snapshots (snapshot.c), the calibration

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Calibration of the benchmark guest: how the guest's memory hierarchy and
  * a move look to a walk (printed for the reader, not used), how long a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * /init of the cachehot benchmark guest (scripts/bench.sh): three workloads
  * that sweep /proc/sys/kernel/cache_hot_time at run time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * io: oltp whose I/O completes on one CPU. W workers per CPU compute as
  * oltp's do (a walk of `steps` nodes of a private set), then send a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * msg: hackbench-shaped messaging with a cache footprint. G groups per
  * CPU, each of S senders and R receivers; every sender writes 100-byte

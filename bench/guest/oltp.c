@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * oltp: W worker processes per CPU. A transaction walks `steps` nodes of
  * the worker's private working set in a random cyclic order (pointer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The sweep's points (guest.c's chpoints) and the cost they are multiples
  * of, apart from the guest so that tests/bench-guest.sh can check them on

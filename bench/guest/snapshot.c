@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * One snapshot of what a run measures: the workers' transactions and gap
  * histograms, /proc/stat, the scheduler's statistics and the series'

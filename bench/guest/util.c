@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Helpers of the benchmark guest: parameters, time, /proc files, the
  * working set and its walk, CPU affinity, statistics, and what every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * An architecture's own SD_NODE_INIT, as a port that overrides the
  * generic one might write it (ia64 does, in asm/processor.h), with no

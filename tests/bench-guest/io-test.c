@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/io.c's sleepers (tests/bench-guest.sh): with
  * chsleepers=1 and 2 workers a CPU, on 2 CPUs, every worker sends one of

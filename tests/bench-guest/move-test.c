@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/util.c's maybe_move() (tests/bench-guest.sh),
  * linked with -Wl,--wrap=sched_setaffinity so that no task really moves:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/util.c's phase_halves() (tests/bench-guest.sh),
  * through the steps a worker walks with it (oltp.c, io.c): without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/points.c (tests/bench-guest.sh): the sweep's
  * points in us, the c<f> multiples of the cost read from a kernel log.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/util.c's stream (tests/bench-guest.sh): with
  * chstream_kb=0 there is none; otherwise each task's region is its share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of bench/guest/util.c's I/O waits (tests/bench-guest.sh): the
  * draws oltp and io sleep or ask the disk for, in us, log-uniform in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host test of the cache model (cachemodel/model.c): synthetic access
  * streams with answers worked out by hand from the model's documented

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Host driver for the code tests/derivation.sh extracts from the series.
  * It is compiled with one of:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Just enough of the kernel for the host to compile functions extracted
  * verbatim from the patched kernel/sched.c and arch/.../smpboot.c

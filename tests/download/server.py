@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 """Loopback HTTP server of tests/download.sh (python3's http.server).
 
 server.py DIR PORTFILE LIFETIME: serve DIR on 127.0.0.1 at a free port,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # fake-guest.py KIND PIPE: a scripted shell guest on PIPE.{in,out}, the
 # serial pipes of tests/shell.sh, for tests/shell-drive.sh and
 # tests/shell-retry.sh. "ioapic": 2.6.9's IO-APIC timer panic before the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # boot-stress.sh: boot the matrix's SMP kernels STRESS_BOOTS times each (default
 # 50: 100 boots in all) on a host loaded with one busy loop per core, to show that boot results
 # do not depend on host load (issue #10). Each boot must pass (scripts/boot.sh,
