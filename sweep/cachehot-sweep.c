@@ -594,7 +594,7 @@ static const char *dur(double sec)
 	else if (s >= 60)
 		snprintf(buf, sizeof(buf), "%ld min %ld s", s / 60, s % 60);
 	else
-		snprintf(buf, sizeof(buf), "%.3g s", sec);
+		snprintf(buf, sizeof(buf), "%.2g s", sec);
 	return buf;
 }
 
@@ -1048,7 +1048,7 @@ static void warm(char **argv)
 			count_until(argv, t - now());
 		else if (pump(t))
 			workload_exited("before the first run");
-		if (end - now() > 0.5)
+		if (end - now() > 0.05)
 			fprintf(stderr, "warm: %s left\n", dur(end - now()));
 	}
 }
