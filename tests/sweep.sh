@@ -361,14 +361,15 @@ done
 EOF
 # The count workload: runs once, as long as FAKE_TABLE ("value:seconds")
 # says for the knob's value (others 0.2 s); exit 1 at value FAKE_FAIL_AT;
-# FAKE_FIRST=FILE: the first run (FILE absent) starts up for 1.5 s first.
+# FAKE_FIRST=FILE: FILE keeps the value of the last run; a run at another
+# value (the first after a write) starts up for 1.5 s first.
 cat > "$work/wl-count.sh" <<'EOF'
 #!/bin/sh
-if [ -n "${FAKE_FIRST:-}" ] && [ ! -e "$FAKE_FIRST" ]; then
-	touch "$FAKE_FIRST"
+v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB")
+if [ -n "${FAKE_FIRST:-}" ] && [ "$(cat "$FAKE_FIRST" 2>/dev/null)" != "$v" ]; then
+	echo "$v" > "$FAKE_FIRST"
 	sleep 1.5
 fi
-v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB")
 [ "$v" != "${FAKE_FAIL_AT:-}" ] || exit 1
 s=0.2
 for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || s=${e#*:}; done
@@ -631,8 +632,9 @@ if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/count.out")" = cache_hot_time=10ms ] &
 else
 	t_ko sweep-count-mode "exit $rc, last line '$(tail -n 1 "$work/count.out")', $(tail -n 1 "$work/count.err")"
 fi
-# --count never counts the workload's start-up: its first run takes 1.7 s,
-# every later one 0.2 s; each run's window opens after a run has ended
+# --count never counts the workload's start-up: its first run after each
+# write takes 1.7 s, every later one 0.2 s; each window opens after a run
+# has ended
 FAKE_KNOB=$KNOB FAKE_TABLE='' FAKE_FIRST=$work/count-first \
 	sweep countstart "$fr" --count --points 5ms --reps 2 --run 0.3 --settle 0 --warm 0 \
 	-- "$work/wl-count.sh"
@@ -659,7 +661,7 @@ for c in v1010:1010:"version 1010, not 2.6.9's 10" \
 			sweep "ss-$name" "$fr" --points 5ms --reps 2 --run 0.3 --settle 0.1 --warm 0.2 -- "$work/wl-line.sh"
 	else
 		FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE \
-			sweep "ss-$name" "$fr" --points 5ms --reps 2 --run 0.2 --settle 0 --warm 0 -- "$work/wl-line.sh"
+			sweep "ss-$name" "$fr" --points 5ms --reps 2 --run 0.4 --settle 0 --warm 0 -- "$work/wl-line.sh"
 	fi
 	if [ "$rc" = 0 ] && [ "$(grep -c "^hot refused/moved: n/a: .*$want" "$work/ss-$name.out")" = 1 ] &&
 	   row "ss-$name" "5 ms" | grep -q 'n/a  *n/a$'; then
@@ -710,7 +712,7 @@ fr=$work/root-defaults
 fake_root "$fr" "$KNOB=7000"
 rm -f "$work/def.seen"
 FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_SEEN=$work/def.seen \
-	sweep defaults "$fr" --ref current --reps 2 --run 0.2 --settle 0 --warm 5.5 -- "$work/wl-line.sh"
+	sweep defaults "$fr" --ref current --reps 2 --run 0.4 --settle 0 --warm 5.5 -- "$work/wl-line.sh"
 seen=$(sort -un "$work/def.seen" | grep -v '^$' | tr '\n' ' ')
 if [ "$rc" = 0 ] && [ "$seen" = "2500 5000 7000 10000 25000 250000 " ] &&
    grep -q '^points (default, none given): 2.5 ms 5 ms 10 ms 25 ms 250 ms; reference 7 ms (current), run twice' "$work/defaults.out" &&
@@ -725,6 +727,31 @@ if grep -q '^warm: 5.5 s of the workload before the first run$' "$work/defaults.
 else
 	t_ko sweep-warm-progress "$(grep warm "$work/defaults.err" | tr '\n' ' ')"
 fi
+
+# the default points of the ns knobs and of --node (those not below the
+# SMP level, 25 ms here), said
+for c in proc/sys/kernel/sched_migration_cost_ns:"100 us 250 us 1 ms 2.5 ms 5 ms; reference 500 us":"100000 250000 500000 1000000 2500000 5000000 " \
+	 "$NODE":"25 ms 50 ms 250 ms; reference 40 ms (current)":"25000 40000 50000 250000 "; do
+	f=${c%%:*} c=${c#*:}
+	want=${c%%:*} vals=${c#*:}
+	if [ "$f" = "$NODE" ]; then
+		fake_root "$fr" "$KNOB=25000" "$NODE=40000"
+		set -- --node
+	else
+		fake_root "$fr" "$f=500000"
+	fi
+	rm -f "$work/def.seen"
+	FAKE_KNOB=$f FAKE_TABLE='' FAKE_SEEN=$work/def.seen \
+		sweep defaults2 "$fr" "$@" --reps 2 --run 0.4 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	set --
+	seen=$(sort -un "$work/def.seen" | grep -v '^$' | tr '\n' ' ')
+	if [ "$rc" = 0 ] && [ "$seen" = "$vals" ] &&
+	   grep -q "^points (default, none given): $want" "$work/defaults2.out"; then
+		t_ok "sweep-default-points-${f##*/}"
+	else
+		t_ko "sweep-default-points-${f##*/}" "exit $rc, seen $seen: $(grep '^points' "$work/defaults2.out"; tail -n 1 "$work/defaults2.err")"
+	fi
+done
 
 # --match: the number in sysbench, pgbench -P and fio lines; the bare
 # numbers between them do not count
