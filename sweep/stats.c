@@ -76,7 +76,8 @@ static double betacf(double a, double b, double x)
 		c = 1 + aa / c;
 		c = fabs(c) < 1e-300 ? 1e-300 : c;
 		h *= e * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		aa = -(a + m) * (a + b + m) * x /
+			((a + 2 * m) * (a + 2 * m + 1));
 		e = 1 + aa * e;
 		e = 1 / (fabs(e) < 1e-300 ? 1e-300 : e);
 		c = 1 + aa / c;

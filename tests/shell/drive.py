@@ -169,7 +169,7 @@ for val in ("0", "10ms", "4s"):
           "hackbench-at-%s" % val, "exit status %s, printed %r" % (rc, out))
 run("kill $(cat /tmp/rewriter)")
 
-# cachehot-sweep (issue 39) around LTP's hackbench: the table with its
+# cachehot-sweep around LTP's hackbench: the table with its
 # intervals, the line to paste (or "not resolved") last, and the value as
 # it was before
 run("sysctl -w kernel.cache_hot_time=7ms >/dev/null")
