@@ -151,7 +151,7 @@ check(rc != 0 and got == boot, "sysctl-w-non-root-refused",
 # cache_hot_time in ns and 5 counters) is cache_hot_time in ns;
 # both shell kernels have CONFIG_SCHED_SMT, so domain0 is the SMT level
 # and domain1 the SMP level
-out, rc = run("sysctl -w kernel.cache_hot_time=4ms >/dev/null; "
+out, rc = run("sysctl -w kernel.cache_hot_time=4000 >/dev/null; "
               "grep '^domain1 ' /proc/schedstat | awk '{print $(NF-5)}' | sort -u")
 check(rc == 0 and out.split("\n")[-1] == "4000000", "schedstat-agrees-with-sysctl",
       "SMP domains' values in ns: %r" % out)
@@ -172,7 +172,7 @@ run("kill $(cat /tmp/rewriter)")
 # cachehot-sweep around LTP's hackbench: the table with its
 # intervals, the line to paste (or "not resolved") last, and the value as
 # it was before
-run("sysctl -w kernel.cache_hot_time=7ms >/dev/null")
+run("sysctl -w kernel.cache_hot_time=7000 >/dev/null")
 out, rc = run("cachehot-sweep --count --points 5ms,10ms --reps 2 --run 3s "
               "--warm 0 --settle 0 -- hackbench -pipe 2 process 20 2>/dev/null",
               240)
