@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * cachehot-sweep - sweep the scheduler's cache-hot time around the user's
- * own workload and say which value gave the most throughput (issue #39).
+ * own workload and say which value gave the most throughput.
  * `cachehot-sweep --help` says what it does; stats.c does the statistics.
  *
  * Static musl, for a Linux 2.6.9 user space: it uses only system calls
  * 2.6.9 has (open, read, write, pipe, fork, execve, wait4, kill, setpgid,
- * poll, rt_sigaction, clock_gettime; no *at, pipe2, dup3, ppoll).
+ * poll, rt_sigaction, clock_gettime, access; no *at, pipe2, dup3, ppoll).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,38 +36,63 @@ static const char usage[] =
 "/proc/sys/kernel/sched_migration_cost_ns, .../sched_migration_cost and\n"
 "/sys/kernel/debug/sched/migration_cost_ns (ns).\n"
 "  --points LIST  values, comma separated: decimal numbers with ns, us, ms\n"
-"                 or s (bare: us), e.g. 2.5ms,5ms,10ms,25ms,250ms\n"
-"  --ref T        the reference (default 2.5ms; 0.5ms for the ns knobs),\n"
+"                 or s; bare numbers are in the knob's unit (us; ns on the\n"
+"                 ns knobs). Default: 2.5ms,5ms,10ms,25ms,250ms; --node:\n"
+"                 10ms,25ms,50ms,250ms (those not below the SMP level);\n"
+"                 ns knobs: 0.1ms,0.25ms,1ms,2.5ms,5ms\n"
+"  --ref T        the reference, or 'current' (the knob's value at the\n"
+"                 start); default 2.5ms, --node current, ns knobs 0.5ms;\n"
 "                 added to the points and run twice per repetition (A/A:\n"
 "                 the noise floor); throughput is taken as % of it\n"
 "  --reps N       repetitions (default 6, at least 2; even: balanced)\n"
 "  --run T        measured time per run (default 30s; bare number: s)\n"
-"  --settle T     after each write, time before a run counts (default 2s)\n"
+"  --settle T     after each write, time before a run counts (default 2s);\n"
+"                 not in the run's time, idle share or counters\n"
 "  --warm T       WORKLOAD's time before the first run (default 10s)\n"
 "  --count        WORKLOAD runs to completion: it is started again and again\n"
-"                 during a run, throughput = completed runs per second (its\n"
-"                 output is discarded; --settle and --warm do not apply)\n"
+"                 and throughput = completed runs per second. During --warm\n"
+"                 and --settle it runs uncounted, and a run's window opens\n"
+"                 only when one of its runs has ended after --settle, so\n"
+"                 the workload's start-up is never counted (its output is\n"
+"                 discarded)\n"
+"  --match RE     count only WORKLOAD lines that match RE (POSIX extended);\n"
+"                 the number is RE's first group if it has one, else the\n"
+"                 number after the match (spaces, ':' and '=' skipped); a\n"
+"                 k, M or G right after it multiplies by 1e3, 1e6, 1e9.\n"
+"                 sysbench: 'tps:'; pgbench -P: '([0-9.]+) tps';\n"
+"                 fio --status-interval: 'write: IOPS='\n"
 "  --node         sweep cache_hot_time_node (the NUMA level)\n"
-"  --csv FILE     write every run to FILE, as --analyse reads it\n"
+"  --csv FILE     write each run to FILE as it ends, as --analyse reads it\n"
+"                 (created before anything changes: an unwritable FILE is\n"
+"                 refused)\n"
 "  --analyse FILE the report of a CSV of runs: columns point (us, or aa),\n"
 "                 rep, throughput (or tps); optional: run (the order, for\n"
 "                 the drift), secs, idle_pct, hot_refused and hot_moved\n"
-"                 (counts), knob; with a kernel column only patched rows\n"
-"Without --count WORKLOAD runs for the whole sweep and prints its throughput\n"
-"on stdout, one number a line (a rate, or a count per fixed interval): a\n"
+"                 (counts), knob, ref, smp_us, node_us; with a kernel\n"
+"                 column only patched rows\n"
+"Without --count WORKLOAD runs for the whole sweep (the time is said before\n"
+"it starts) and prints its throughput on stdout, one number a line (a\n"
+"rate, or a count per fixed interval), or lines --match finds it in: a\n"
 "run's throughput is the mean of the numbers printed during it; other lines\n"
-"are ignored. Lines count when they arrive: a program must flush each one\n"
-"(its stdout is a pipe, which C's stdio buffers; e.g. stdbuf -oL).\n"
+"are ignored; nan or inf is refused. Lines count when they arrive: a\n"
+"program must flush each one (its stdout is a pipe, which C's stdio\n"
+"buffers; e.g. stdbuf -oL).\n"
 "Every repetition runs each point once, in an order rotated and reversed\n"
 "between repetitions; a linear drift is also fitted and removed. Per point:\n"
 "throughput as % of the same repetition's reference run, its mean with a\n"
 "95 % interval (Student t over repetitions), the difference to the best\n"
 "point, the idle share (/proc/stat, idle + iowait) and the balancer's hot\n"
-"refused/moved per second (/proc/schedstat version 1010); then the best\n"
-"point, the points within its interval and a line to paste (the boot\n"
-"option, or name=value of the knob). The old values are restored at the\n"
-"end, on SIGINT, SIGTERM, SIGHUP and on any error, and WORKLOAD's process\n"
-"group is killed. Exit status: 0; 1 on an error; 128+N after signal N.\n"
+"refused/moved per second (/proc/schedstat version 10 with the series'\n"
+"6 fields at the end of each domain line; n/a, and why, without them);\n"
+"then the best point and the points within its interval. The best point\n"
+"is compared with each other point by a paired t test, corrected for the\n"
+"number of comparisons (Holm-Bonferroni, 5 % family-wise): only if it beats\n"
+"them all comes a line to paste (the 2.6.9 boot option, both levels on a\n"
+"NUMA machine; the sysctl or echo of a later kernel's knob), else \"not\n"
+"resolved\". The old values are restored at the end, on SIGINT, SIGTERM,\n"
+"SIGHUP, SIGQUIT and on any error; WORKLOAD's process group is killed;\n"
+"a sweep stopped early keeps its runs in the CSV and prints their table.\n"
+"Exit status: 0; 1 on an error; 128+N after signal N.\n"
 "Test only: CACHEHOT_SWEEP_ROOT=DIR reads and writes /proc and /sys there.\n";
 
 /* The knobs, in the order they are looked for. */
@@ -87,6 +114,7 @@ static const struct knob {
 };
 
 static const struct knob *knob;
+static long long knob_now;		/* its value at the start */
 static struct saved {
 	char path[4096];
 	long long val;
@@ -101,17 +129,19 @@ static int collect, nnum;		/* numbers of the window, their sum */
 static double sum;
 static char lbuf[256];
 static size_t llen;
+static regex_t match_re;
+static int nomatch_warned;
 
 static struct sw_data d;
+static FILE *csv;
 static struct {
-	const char *points, *ref, *csv, *analyse;
+	const char *points, *ref, *csv, *analyse, *match;
 	double run, settle, warm;
 	int reps, count, node;
 } o = { .run = 30, .settle = 2, .warm = 10, .reps = 6 };
 static double ns[SW_MAXPTS], refns;	/* the points; 0, 1: the reference */
 static int np;
 static const char *hot_na;		/* why there are no hot counters */
-static char refname[24];
 
 static void err(const char *fmt, ...)
 {
@@ -163,8 +193,9 @@ static int read_knob(const char *p, long long *v)
 }
 
 /*
- * One write(2) of the whole value at offset 0 of a fresh descriptor (the
- * series refuses a split write), in plain units, then read it back.
+ * One write(2) of the whole value, a plain decimal integer in the knob's
+ * unit, at offset 0 of a fresh descriptor (the kernel refuses a suffix and
+ * a split write), then read it back.
  */
 static int write_knob(const char *p, long long v)
 {
@@ -195,7 +226,11 @@ static int write_knob(const char *p, long long v)
 	return 0;
 }
 
-/* Put back every value read at the start; 0 if all read back as they were. */
+/*
+ * Put back every value read at the start, the swept level first: on 2.6.9
+ * the SMP level raises the NUMA level with it, and the NUMA level cannot
+ * go below the SMP level. 0 if all read back as they were.
+ */
 static int restore(void)
 {
 	long long v;
@@ -240,13 +275,28 @@ static void stop_workload(void)
 	wpid = wpg = 0;
 }
 
+/*
+ * The end of a sweep stopped early: the workload stopped, the old values
+ * back, and the runs so far (already in the CSV) as a table.
+ */
 static void __attribute__((noreturn)) bail(int status)
 {
 	stop_workload();
 	if (restore())
 		status = status ? status : 1;
-	else
+	else if (nsaved)
 		fprintf(stderr, "cachehot-sweep: old values restored\n");
+	if (csv)
+		fclose(csv);
+	if (d.nruns) {
+		printf("stopped early after %d of %d runs%s%s; their table:\n",
+		       d.nruns, np * o.reps, o.csv ? ", all in " : "",
+		       o.csv ? o.csv : "");
+		d.partial = 1;
+		sw_report(&d, stdout);
+	} else if (np) {
+		printf("stopped early: no run had ended\n");
+	}
 	exit(status);
 }
 
@@ -267,6 +317,7 @@ static pid_t spawn(char **argv, int count)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
 		fd = open("/dev/null", O_RDWR);
 		dup2(fd, 0);
 		dup2(count ? fd : p[1], 1);
@@ -295,18 +346,63 @@ static pid_t spawn(char **argv, int count)
 	return pid;
 }
 
-/* A line of the workload: a bare number counts in the window. */
+/*
+ * The number at s, with an optional k, M or G (fio's 52.1k): 0, or -1
+ * when there is none. Not-a-number and infinity come back as such.
+ */
+static int number(const char *s, double *v, const char **end)
+{
+	char *e;
+
+	*v = strtod(s, &e);
+	if (e == s)
+		return -1;
+	if (*e && strchr("kMG", *e) && !((e[1] | 32) >= 'a' &&
+					 (e[1] | 32) <= 'z')) {
+		*v *= *e == 'k' ? 1e3 : *e == 'M' ? 1e6 : 1e9;
+		e++;
+	}
+	*end = e;
+	return 0;
+}
+
+/*
+ * A line of the workload: with --match the number it finds, else a line
+ * that is one number, counts in the window. A metric of nan or inf is
+ * refused: no mean can be taken of it.
+ */
 static void line(char *s)
 {
-	char *end;
+	const char *end;
+	regmatch_t m[2];
 	double v;
 
-	s += strspn(s, " \t\r");
-	v = strtod(s, &end);
-	if (end == s || (*s != '-' && *s != '.' && (*s < '0' || *s > '9')))
-		return;
-	if (strspn(end, " \t\r") != strlen(end))
-		return;
+	if (o.match) {
+		if (regexec(&match_re, s, 2, m, 0))
+			return;
+		if (match_re.re_nsub && m[1].rm_so >= 0) {
+			s[m[1].rm_eo] = 0;
+			s += m[1].rm_so;
+		} else {
+			s += m[0].rm_eo;
+		}
+		s += strspn(s, " \t:=");
+		if (number(s, &v, &end)) {
+			if (!nomatch_warned++)
+				err("--match: a line matches, but no number follows: '%s'",
+				    s);
+			return;
+		}
+	} else {
+		s += strspn(s, " \t\r");
+		if (number(s, &v, &end) || strspn(end, " \t\r") != strlen(end))
+			return;
+	}
+	if (!isfinite(v)) {
+		err("the workload printed '%s': its throughput must be a finite number",
+		    s);
+		bail(1);
+	}
 	if (collect) {
 		sum += v;
 		nnum++;
@@ -384,25 +480,33 @@ static int cpu_ticks(double *idle, double *total)
 }
 
 /*
+ * 2.6.9's /proc/schedstat version 10 has "domainN MASK" and 19 numbers on
+ * a domain line; the cachehot series adds 6 at the end: cache_hot_time
+ * (ns), then hot refused and moved for an idle CPU, refused and moved for
+ * a busy one, and refused for a newly idle one (which never moves a hot
+ * task). Which of the two a line is, its field count says.
+ */
+#define DOMAIN_269	21
+#define DOMAIN_SERIES	27
+
+/*
  * The balancer's hot refused and hot moved, summed over CPUs, domains and
- * idle types: the last 6 fields of every domain line of /proc/schedstat
- * version 1010 (before them: cache_hot_time_us). NULL, or why not.
+ * idle types. NULL, or why there are none.
  */
 static const char *hot_counts(double *refused, double *moved)
 {
-	static char why[80];
+	static char why[160];
 	FILE *in = fopen(path("/proc/schedstat"), "r");
 	char *l = NULL, *f[64], *s;
 	size_t cap = 0;
-	int n, i, ver = -1;
+	int n, ver = -1, lines = 0;
 
 	if (!in)
 		return "no /proc/schedstat (no CONFIG_SCHEDSTATS)";
-	if (fscanf(in, "version %d", &ver) != 1 || ver != 1010) {
+	if (fscanf(in, "version %d", &ver) != 1 || ver != 10) {
 		fclose(in);
 		snprintf(why, sizeof(why),
-			 "/proc/schedstat is version %d, not the series' 1010",
-			 ver);
+			 "/proc/schedstat is version %d, not 2.6.9's 10", ver);
 		return why;
 	}
 	*refused = *moved = 0;
@@ -413,19 +517,26 @@ static const char *hot_counts(double *refused, double *moved)
 		for (n = 0, s = strtok(l, " \n"); s && n < 64;
 		     s = strtok(NULL, " \n"))
 			f[n++] = s;
-		if (n < 9)
+		lines++;
+		if (n == DOMAIN_269) {
 			snprintf(why, sizeof(why),
-				 "/proc/schedstat: a domain line of %d fields",
-				 n);
-		for (i = n - 6; i < n && !*why; i++) {
-			if (i % 2 == n % 2)
-				*refused += strtod(f[i], NULL);
-			else
-				*moved += strtod(f[i], NULL);
+				 "the counters are absent: /proc/schedstat has 2.6.9's fields only (a kernel without the series' schedstats patch)");
+		} else if (n != DOMAIN_SERIES) {
+			snprintf(why, sizeof(why),
+				 "/proc/schedstat: a domain line of %d fields, neither 2.6.9's %d nor the series' %d",
+				 n, DOMAIN_269, DOMAIN_SERIES);
+		} else {
+			*refused += strtod(f[n - 5], NULL) +
+				strtod(f[n - 3], NULL) + strtod(f[n - 1], NULL);
+			*moved += strtod(f[n - 4], NULL) +
+				strtod(f[n - 2], NULL);
 		}
 	}
 	free(l);
 	fclose(in);
+	if (!*why && !lines)
+		snprintf(why, sizeof(why),
+			 "/proc/schedstat has no domain lines (one CPU?)");
 	return *why ? why : NULL;
 }
 
@@ -471,6 +582,22 @@ static int parse_dur(const char *opt, const char *s, double *sec)
 	return 0;
 }
 
+/* A duration for people: "1 h 5 min", "4 min 10 s", "12 s". */
+static const char *dur(double sec)
+{
+	static char buf[32];
+	long s = (long)(sec + 0.5);
+
+	if (s >= 3600)
+		snprintf(buf, sizeof(buf), "%ld h %ld min", s / 3600,
+			 (s % 3600 + 30) / 60);
+	else if (s >= 60)
+		snprintf(buf, sizeof(buf), "%ld min %ld s", s / 60, s % 60);
+	else
+		snprintf(buf, sizeof(buf), "%.2g s", sec);
+	return buf;
+}
+
 static int parse_args(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -479,10 +606,10 @@ static int parse_args(int argc, char **argv)
 		{ "settle", 1, NULL, 's' }, { "warm", 1, NULL, 'w' },
 		{ "count", 0, NULL, 'c' }, { "node", 0, NULL, 'n' },
 		{ "csv", 1, NULL, 'o' }, { "analyse", 1, NULL, 'a' },
-		{ "analyze", 1, NULL, 'a' }, { "help", 0, NULL, 'h' },
-		{ NULL, 0, NULL, 0 } };
-	char *end;
-	int c;
+		{ "analyze", 1, NULL, 'a' }, { "match", 1, NULL, 'm' },
+		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 } };
+	char *end, msg[128];
+	int c, e;
 
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		switch (c) {
@@ -517,23 +644,35 @@ static int parse_args(int argc, char **argv)
 		case 'n': o.node = 1; break;
 		case 'o': o.csv = optarg; break;
 		case 'a': o.analyse = optarg; break;
+		case 'm':
+			o.match = optarg;
+			e = regcomp(&match_re, optarg, REG_EXTENDED);
+			if (e) {
+				regerror(e, &match_re, msg, sizeof(msg));
+				err("--match '%s': %s", optarg, msg);
+				return -1;
+			}
+			break;
 		case 'h': fputs(usage, stdout); exit(0);
 		default: fputs(usage, stderr); return -1;
 		}
 	}
+	if (o.match && o.count) {
+		err("--match reads the lines of a workload that runs throughout; --count discards them");
+		return -1;
+	}
 	return 0;
 }
 
-/* The knob to sweep: 0, or -1 (said why). */
+/* The knob to sweep, and its value now: 0, or -1 (said why). */
 static int find_knob(void)
 {
-	long long v;
 	int k, e;
 
 	for (k = 0; k < (int)(sizeof(knobs) / sizeof(knobs[0])); k++) {
 		if ((k == 0 && o.node) || (k == 1 && !o.node))
 			continue;
-		e = read_knob(path(knobs[k].path), &v);
+		e = read_knob(path(knobs[k].path), &knob_now);
 		if (e == ENOENT)
 			continue;
 		if (e) {
@@ -557,45 +696,121 @@ static int find_knob(void)
 	return 0;
 }
 
+/*
+ * Is cmd (execvp's way: a path if it has a slash, else looked for in PATH)
+ * a file that can be run? Asked before anything changes.
+ */
+static int runnable(const char *cmd)
+{
+	const char *p = getenv("PATH"), *e;
+	char buf[4096];
+	int fd;
+
+	if (!*cmd)
+		return 0;
+	if (strchr(cmd, '/')) {
+		if (access(cmd, X_OK))
+			return 0;
+		/* a directory is "executable" too */
+		fd = open(cmd, O_RDONLY | O_DIRECTORY);
+		if (fd >= 0)
+			close(fd);
+		return fd < 0;
+	}
+	for (p = p ? p : "/usr/local/bin:/bin:/usr/bin"; ; p = e + 1) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(e - p), p,
+			 e > p ? "/" : "", cmd);
+		if (runnable(buf))
+			return 1;
+		if (!*e)
+			return 0;
+	}
+}
+
 static int bad_value(double v)
 {
 	return v > knob->max_ns || (!knob->ns && fmod(v, 1e3));
 }
 
-/* --ref and --points into ns[]: the reference twice, then the points. */
-static int parse_points(void)
+/* One more point v (ns): 0, or -1 (said why). */
+static int add_point(const char *tok, double v)
 {
-	char *s = strdup(o.points), *tok;
-	double v;
 	int i;
 
+	if (bad_value(v)) {
+		err("bad point '%s': a decimal number with ns, us, ms or s (bare: %s), from 0 to %.10g %s; nothing changed",
+		    tok, knob->ns ? "ns" : "us",
+		    knob->max_ns / (knob->ns ? 1 : 1e3),
+		    knob->ns ? "ns" : "us, whole microseconds");
+		return -1;
+	}
+	if (o.node && v / 1e3 < d.smp_us) {
+		err("point '%s' is below the SMP level (cache_hot_time, now %ld us), which the NUMA level cannot go below; nothing changed",
+		    tok, d.smp_us);
+		return -1;
+	}
+	for (i = 1; i < np && ns[i] != v; i++)
+		;
+	if (i < np && v != refns) {
+		err("point '%s' is given twice; nothing changed", tok);
+		return -1;
+	}
+	if (i < np)
+		return 0;	/* the reference is in already */
+	if (np == SW_MAXPTS) {
+		err("more than %d points", SW_MAXPTS - 2);
+		return -1;
+	}
+	ns[np++] = v;
+	return 0;
+}
+
+/*
+ * --ref and --points into ns[]: the reference twice, then the points;
+ * bare numbers in the knob's own unit. Without --points the defaults,
+ * less (--node) those below the SMP level.
+ */
+static int parse_points(void)
+{
+	static const char *defaults[] = { "2.5ms,5ms,10ms,25ms,250ms",
+		"10ms,25ms,50ms,250ms", "0.1ms,0.25ms,1ms,2.5ms,5ms" };
+	const char *list = o.points;
+	double bare = knob->ns ? 1 : 1e3, v;
+	char *s, *tok;
+	int def = !list;
+
+	if (def)
+		list = defaults[knob->ns ? 2 : o.node];
 	refns = knob->ns ? 5e5 : 2.5e6;
-	if (o.ref && (parse_time(o.ref, 1e3, &refns) || bad_value(refns))) {
+	if ((o.ref && !strcmp(o.ref, "current")) || (!o.ref && o.node))
+		refns = knob_now * (knob->ns ? 1 : 1e3);
+	else if (o.ref && (parse_time(o.ref, bare, &refns) ||
+			   bad_value(refns))) {
 		err("bad --ref '%s'; nothing changed", o.ref);
+		return -1;
+	}
+	if (o.node && refns / 1e3 < d.smp_us) {
+		err("the reference is below the SMP level (cache_hot_time, now %ld us), which the NUMA level cannot go below; nothing changed",
+		    d.smp_us);
 		return -1;
 	}
 	ns[0] = ns[1] = refns;
 	np = 2;
+	s = strdup(list);
 	for (tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-		if (parse_time(tok, 1e3, &v) || bad_value(v)) {
-			err("bad point '%s': a decimal number with ns, us, ms or s (bare: us), from 0 to %.10g %s; nothing changed",
-			    tok, knob->max_ns / (knob->ns ? 1 : 1e3),
-			    knob->ns ? "ns" : "us, whole microseconds");
+		if (parse_time(tok, bare, &v))
+			v = -1;
+		if (def && o.node && v / 1e3 < d.smp_us)
+			continue;
+		if (v < 0 || add_point(tok, v)) {
+			if (v < 0)
+				add_point(tok, INFINITY);
+			free(s);
 			return -1;
 		}
-		for (i = 1; i < np && ns[i] != v; i++)
-			;
-		if (i < np && v != refns) {
-			err("point '%s' is given twice; nothing changed", tok);
-			return -1;
-		}
-		if (i < np)
-			continue;	/* the reference is in already */
-		if (np == SW_MAXPTS) {
-			err("more than %d points", SW_MAXPTS - 2);
-			return -1;
-		}
-		ns[np++] = v;
 	}
 	free(s);
 	if (np < 3) {
@@ -605,12 +820,16 @@ static int parse_points(void)
 	return 0;
 }
 
-/* The old values: the swept knob's first, and (2.6.9) the other level's. */
-static void save_old(void)
+/*
+ * The old values: the swept knob's first, and (2.6.9) the other level's,
+ * in the order restore() must write them. Both must be writable now:
+ * finding a read-only knob after the warm-up would waste it.
+ */
+static int save_old(void)
 {
 	const char *p;
 	long long v;
-	int k;
+	int k, fd;
 
 	for (k = 0; k < 2; k++) {
 		p = path(knob->ns ? knob->path : knobs[k].path);
@@ -620,6 +839,15 @@ static void save_old(void)
 			continue;
 		if (k == 0 && o.node)
 			d.smp_us = v;
+		if (k == 1 && !o.node)
+			d.node_us = v;
+		fd = open(p, O_WRONLY);
+		if (fd < 0) {
+			err("cannot write %s: %s; nothing changed", p,
+			    strerror(errno));
+			return -1;
+		}
+		close(fd);
 		snprintf(saved[nsaved].path, sizeof(saved[0].path), "%s", p);
 		saved[nsaved++].val = v;
 	}
@@ -629,6 +857,7 @@ static void save_old(void)
 		saved[0] = saved[1];
 		saved[1] = t;
 	}
+	return 0;
 }
 
 static void catch_signals(void)
@@ -646,6 +875,7 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
@@ -659,50 +889,44 @@ static void __attribute__((noreturn)) workload_exited(const char *when)
 	bail(1);
 }
 
-/* Without --count: the numbers printed during the run. */
-static void run_lines(struct sw_run *r)
+/* --count: one run of the workload to its end, which must be a success. */
+static void count_once(char **argv, double limit)
 {
-	char when[32];
-	double t0;
-
-	snprintf(when, sizeof(when), "during run %d", d.nruns + 1);
-	if (pump(now() + o.settle))
-		workload_exited(when);
-	sum = nnum = 0;
-	collect = 1;
-	t0 = now();
-	if (pump(t0 + o.run))
-		workload_exited(when);
-	collect = 0;
-	r->secs = now() - t0;
-	if (!nnum) {
-		err("the workload printed no number during run %d: it must print its throughput, one number a line (or use --count)",
-		    d.nruns + 1);
+	if ((wpid = spawn(argv, 1)) < 0)
+		bail(1);
+	if (!pump(limit)) {
+		err("a run of the workload took more than 10 times --run");
 		bail(1);
 	}
-	r->tp = sum / nnum;
+	if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) {
+		err("the workload failed (%s %d)",
+		    WIFEXITED(wstatus) ? "exit status" : "signal",
+		    WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) :
+		    WTERMSIG(wstatus));
+		bail(1);
+	}
+}
+
+/*
+ * --count: the workload again and again, uncounted, until t has passed
+ * and at least one run has ended: its start-up is never in a window.
+ */
+static void count_until(char **argv, double t)
+{
+	double t0 = now();
+
+	do
+		count_once(argv, now() + 10 * o.run + 10);
+	while (now() - t0 < t);
 }
 
 /* --count: start the workload again and again for the run's time. */
-static void run_count(struct sw_run *r, char **argv)
+static void run_count(struct sw_run *r, char **argv, double t0)
 {
-	double t0 = now();
 	int n = 0;
 
 	do {
-		if ((wpid = spawn(argv, 1)) < 0)
-			bail(1);
-		if (!pump(t0 + 10 * o.run + 10)) {
-			err("a run of the workload took more than 10 times --run");
-			bail(1);
-		}
-		if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) {
-			err("the workload failed (%s %d)",
-			    WIFEXITED(wstatus) ? "exit status" : "signal",
-			    WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) :
-			    WTERMSIG(wstatus));
-			bail(1);
-		}
+		count_once(argv, t0 + 10 * o.run + 10);
 		n++;
 	} while (now() - t0 < o.run);
 	/* runs back to back from t0: no partial run is lost */
@@ -710,11 +934,34 @@ static void run_count(struct sw_run *r, char **argv)
 	r->tp = n / r->secs;
 }
 
-/* One run of point i in repetition q, beside the idle share and counters. */
+/* Without --count: the numbers printed during the run. */
+static void run_lines(struct sw_run *r, double t0)
+{
+	char when[32];
+
+	snprintf(when, sizeof(when), "during run %d", d.nruns + 1);
+	sum = nnum = 0;
+	collect = 1;
+	if (pump(t0 + o.run))
+		workload_exited(when);
+	collect = 0;
+	r->secs = now() - t0;
+	if (!nnum) {
+		err("the workload printed no number during run %d: it must print its throughput, one number a line (or use --match, or --count)",
+		    d.nruns + 1);
+		bail(1);
+	}
+	r->tp = sum / nnum;
+}
+
+/*
+ * One run of point i in repetition q: the write, --settle once, then the
+ * window, with the idle share and the counters taken over the window only.
+ */
 static void measure(int i, int q, char **argv)
 {
 	struct sw_run *r = &d.run[d.nruns];
-	double idle0, tot0, idle1, tot1, hr0 = 0, hm0 = 0, hr1, hm1;
+	double idle0, tot0, idle1, tot1, hr0 = 0, hm0 = 0, hr1, hm1, t0;
 	const char *why;
 	char buf[32];
 
@@ -723,15 +970,18 @@ static void measure(int i, int q, char **argv)
 	snprintf(buf, sizeof(buf), "%d", q);
 	*r = (struct sw_run){ .pt = i, .rep = sw_rep(&d, buf),
 		.seq = d.nruns + 1, .idle = -1, .hr = -1, .hm = -1 };
-	if (!o.count && pump(now() + o.settle))
+	if (o.count)
+		count_until(argv, o.settle);
+	else if (pump(now() + o.settle))
 		workload_exited("while settling");
 	if (cpu_ticks(&idle0, &tot0) < 0)
 		tot0 = -1;
 	why = hot_na ? hot_na : hot_counts(&hr0, &hm0);
+	t0 = now();
 	if (o.count)
-		run_count(r, argv);
+		run_count(r, argv, t0);
 	else
-		run_lines(r);
+		run_lines(r, t0);
 	if (r->tp <= 0) {
 		err("run %d: throughput %g: no ratio can be taken",
 		    d.nruns + 1, r->tp);
@@ -744,6 +994,13 @@ static void measure(int i, int q, char **argv)
 		r->hm = hm1 - hm0;
 	}
 	d.nruns++;
+	if (csv) {
+		sw_csv_row(&d, r, csv);
+		if (fflush(csv) || ferror(csv)) {
+			err("%s: %s", o.csv, strerror(errno));
+			bail(1);
+		}
+	}
 	sw_fmt_us(buf, sizeof(buf), ns[i] / 1e3);
 	fprintf(stderr, "run %d/%d (rep %d): %s%s: %g", d.nruns,
 		np * o.reps, q, buf, i == 1 ? " (A/A)" : "", r->tp);
@@ -756,32 +1013,58 @@ static void measure(int i, int q, char **argv)
 
 static int analyse(void)
 {
+	int ns_knob;
+	double v;
+
 	if (sw_load_csv(&d, o.analyse))
 		return 1;
-	refns = strncmp(d.knob, "kernel.", 7) &&
-		strcmp(d.knob, "migration_cost_ns") ? 2.5e6 : 5e5;
-	if (o.ref && parse_time(o.ref, 1e3, &refns)) {
-		err("--ref: '%s' is not a time", o.ref);
-		return 1;
+	ns_knob = !strncmp(d.knob, "kernel.", 7) ||
+		!strcmp(d.knob, "migration_cost_ns");
+	if (o.ref) {
+		/* bare numbers in the knob's unit, as for the sweep */
+		if (parse_time(o.ref, ns_knob ? 1 : 1e3, &v)) {
+			err("--ref: '%s' is not a time", o.ref);
+			return 1;
+		}
+		snprintf(d.ref, sizeof(d.ref), "%.10g", v / 1e3);
+	} else if (!*d.ref) {
+		snprintf(d.ref, sizeof(d.ref), "%s", ns_knob ? "500" : "2500");
 	}
-	snprintf(refname, sizeof(refname), "%.10g", refns / 1e3);
-	d.ref = refname;
-	return sw_report(&d, stdout) ? 1 : 0;
+	return sw_report(&d, stdout) < 0 ? 1 : 0;
+}
+
+/* The warm-up, saying every 5 s how much of it is left. */
+static void warm(char **argv)
+{
+	double end = now() + o.warm, t;
+
+	if (o.warm <= 0)
+		return;
+	fprintf(stderr, "warm: %s of the workload before the first run\n",
+		dur(o.warm));
+	while ((t = now()) < end) {
+		t = t + 5 < end ? t + 5 : end;
+		if (o.count)
+			count_until(argv, t - now());
+		else if (pump(t))
+			workload_exited("before the first run");
+		if (end - now() > 0.05)
+			fprintf(stderr, "warm: %s left\n", dur(end - now()));
+	}
 }
 
 int main(int argc, char **argv)
 {
-	int i, k, q, order[SW_MAXPTS];
-	double hr, hm;
+	int i, k, q, order[SW_MAXPTS], v;
+	double hr, hm, total;
 	char lab[32];
-	FILE *out;
 
 	if (parse_args(argc, argv))
 		return 1;
 	if (o.analyse)
 		return analyse();
-	if (optind >= argc || !o.points) {
-		err("give --points and, after --, the workload (--help)");
+	if (optind >= argc) {
+		err("give, after --, the workload (--help)");
 		return 1;
 	}
 	argv += optind;
@@ -790,40 +1073,70 @@ int main(int argc, char **argv)
 		err("must run as root (it writes the kernel's cache-hot time); nothing changed");
 		return 1;
 	}
-	if (find_knob() || parse_points())
+	d.smp_us = d.node_us = -1;
+	if (find_knob() || save_old() || parse_points())
 		return 1;
+	if (!runnable(argv[0])) {
+		err("cannot run %s: no such command (or not executable); nothing changed",
+		    argv[0]);
+		return 1;
+	}
 	snprintf(d.knob, sizeof(d.knob), "%s", knob->name);
-	d.smp_us = -1;
+	snprintf(d.ref, sizeof(d.ref), "%.10g", refns / 1e3);
 	for (i = 0; i < np; i++) {
 		snprintf(lab, sizeof(lab), "%.10g", ns[i] / 1e3);
 		sw_point(&d, i == 1 ? "aa" : lab);
 	}
-	snprintf(refname, sizeof(refname), "%.10g", refns / 1e3);
-	d.ref = refname;
-	save_old();
+	/* an unwritable CSV is found now, not after the sweep */
+	if (o.csv) {
+		csv = fopen(o.csv, "w");
+		if (!csv) {
+			err("--csv %s: %s; nothing changed", o.csv,
+			    strerror(errno));
+			return 1;
+		}
+		sw_csv_header(csv);
+		if (fflush(csv)) {
+			err("--csv %s: %s; nothing changed", o.csv,
+			    strerror(errno));
+			return 1;
+		}
+	}
 
-	printf("knob: %s (%s), now %lld\npoints:", saved[0].path,
-	       knob->ns ? "ns" : "us", saved[0].val);
+	printf("knob: %s (%s; bare numbers in --points and --ref are %s), now %lld\n",
+	       saved[0].path, knob->ns ? "ns" : "us", knob->ns ? "ns" : "us",
+	       saved[0].val);
+	if (!o.node && d.node_us >= 0)
+		printf("NUMA level: %s, now %ld us; a point above it raises it too (restored at the end)\n",
+		       saved[1].path, d.node_us);
+	printf("points%s:", o.points ? "" : " (default, none given)");
 	for (i = 2; i < np; i++) {
 		sw_fmt_us(lab, sizeof(lab), ns[i] / 1e3);
 		printf(" %s", lab);
 	}
 	sw_fmt_us(lab, sizeof(lab), refns / 1e3);
-	printf("; reference %s, run twice (A/A); %d reps of %g s; throughput: %s\n",
-	       lab, o.reps, o.run, o.count ? "completed runs per second" :
+	printf("; reference %s%s, run twice (A/A); %d reps of %g s; throughput: %s\n",
+	       lab, refns / (knob->ns ? 1 : 1e3) == knob_now ? " (current)" :
+	       "", o.reps, o.run, o.count ?
+	       "completed runs per second, each window opening after a run ended" :
+	       o.match ? "the mean of the numbers --match finds" :
 	       "the mean of the numbers it prints");
+	total = o.warm + np * o.reps * (o.settle + o.run);
+	if (o.count)
+		printf("time: at least %s (warm %g s, then %d runs of settle %g s and run %g s, each also waiting for the workload's runs to end)\n",
+		       dur(total), o.warm, np * o.reps, o.settle, o.run);
+	else
+		printf("time: about %s (warm %g s, then %d runs of settle %g s and run %g s): the workload must keep running that long\n",
+		       dur(total), o.warm, np * o.reps, o.settle, o.run);
 	/* said once; the counters are not looked at again */
 	if ((hot_na = hot_counts(&hr, &hm)) != NULL)
 		printf("hot refused/moved: n/a: %s\n", hot_na);
 	fflush(stdout);
 
 	catch_signals();
-	if (!o.count) {
-		if ((wpid = spawn(argv, 0)) < 0)
-			bail(1);
-		if (pump(now() + o.warm))
-			workload_exited("before the first run");
-	}
+	if (!o.count && (wpid = spawn(argv, 0)) < 0)
+		bail(1);
+	warm(argv);
 	for (q = 1; q <= o.reps; q++) {
 		sw_order(np, q, order);
 		for (k = 0; k < np; k++)
@@ -833,14 +1146,12 @@ int main(int argc, char **argv)
 	if (restore())
 		bail(1);
 	printf("restored %s to %lld\n", saved[0].path, saved[0].val);
-	if (o.csv) {
-		out = fopen(o.csv, "w");
-		if (out)
-			sw_write_csv(&d, out);
-		if (!out || fclose(out)) {
-			err("%s: %s", o.csv, strerror(errno));
-			return 1;
-		}
+	if (csv && fclose(csv)) {
+		csv = NULL;
+		err("%s: %s", o.csv, strerror(errno));
+		return 1;
 	}
-	return sw_report(&d, stdout) ? 1 : 0;
+	csv = NULL;
+	v = sw_report(&d, stdout);
+	return v < 0 ? 1 : 0;
 }

@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * stats.c - the order of a sweep's runs and its statistics, as `make bench`
  * does them (scripts/bench-summary.sh): every repetition runs every point
  * once in a counterbalanced order, a linear drift is fitted and removed,
  * each point's throughput is taken as % of the same repetition's reference
  * run (paired), and the mean gets a 95 % Student t interval over the
- * repetitions. Used by the live sweep and by --analyse FILE.csv.
+ * repetitions; whether the best point beats every other one is decided
+ * with Holm's correction for the number of comparisons. Used by the live
+ * sweep and by --analyse FILE.csv.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -52,6 +55,94 @@ void sw_order(int n, int rep, int *order)
 		order[j++] = rep % 2 ? 0 : 1;
 		order[j++] = rep % 2 ? 1 : 0;
 	}
+}
+
+/*
+ * The regularized incomplete beta function I_x(a, b), by its continued
+ * fraction (modified Lentz), which converges fast on the side of the
+ * symmetry point that it is used on.
+ */
+static double betacf(double a, double b, double x)
+{
+	double c = 1, e = 1 - (a + b) * x / (a + 1), h, aa, del;
+	int m;
+
+	e = 1 / (fabs(e) < 1e-300 ? 1e-300 : e);
+	h = e;
+	for (m = 1; m <= 500; m++) {
+		aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		e = 1 + aa * e;
+		e = 1 / (fabs(e) < 1e-300 ? 1e-300 : e);
+		c = 1 + aa / c;
+		c = fabs(c) < 1e-300 ? 1e-300 : c;
+		h *= e * c;
+		aa = -(a + m) * (a + b + m) * x /
+			((a + 2 * m) * (a + 2 * m + 1));
+		e = 1 + aa * e;
+		e = 1 / (fabs(e) < 1e-300 ? 1e-300 : e);
+		c = 1 + aa / c;
+		c = fabs(c) < 1e-300 ? 1e-300 : c;
+		del = e * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-13)
+			break;
+	}
+	return h;
+}
+
+static double ibeta(double a, double b, double x)
+{
+	double bt;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	bt = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		 b * log(1 - x));
+	if (x < (a + 1) / (a + b + 2))
+		return bt * betacf(a, b, x) / a;
+	return 1 - bt * betacf(b, a, 1 - x) / b;
+}
+
+/* Two-sided p-value of Student's t with df degrees of freedom. */
+double sw_t_p(double t, int df)
+{
+	if (df < 1 || isnan(t))
+		return 1;
+	if (isinf(t))
+		return 0;
+	return ibeta(df / 2.0, 0.5, df / (df + t * t));
+}
+
+/*
+ * Holm's step-down correction of m p-values for the m comparisons they
+ * come from: adj[i] (if adj) gets p[i] adjusted, and the number of
+ * hypotheses rejected at family-wise level alpha is returned. Comparing
+ * the best point with each of many others at 5 % each would find a
+ * difference by chance far more often than 5 % of the time.
+ */
+int sw_holm(const double *p, int m, double alpha, double *adj)
+{
+	int o[SW_MAXPTS], i, j, k, n = 0;
+	double run = 0, a;
+
+	if (m > SW_MAXPTS)
+		return -1;
+	for (i = 0; i < m; i++)	/* o: indices by ascending p */
+		for (o[i] = i, j = i; j > 0 && p[o[j]] < p[o[j - 1]]; j--) {
+			k = o[j];
+			o[j] = o[j - 1];
+			o[j - 1] = k;
+		}
+	for (i = 0; i < m; i++) {
+		a = (m - i) * p[o[i]];
+		run = a > run ? (a > 1 ? 1 : a) : run;
+		if (adj)
+			adj[o[i]] = run;
+		n += run <= alpha;
+	}
+	return n;
 }
 
 /* Mean and 95 % half-width (infinite below two values) of v[0..n-1]. */
@@ -154,10 +245,11 @@ static int split(char *line, char **f, int max)
  */
 int sw_load_csv(struct sw_data *d, const char *path)
 {
-	enum { POINT, REP, TP, RUN, SECS, IDLE, HR, HM, KNOB, KERN, TPS, NC };
+	enum { POINT, REP, TP, RUN, SECS, IDLE, HR, HM, KNOB, KERN, TPS, REF,
+		SMP, NODE, NC };
 	static const char *cols[NC] = { "point", "rep", "throughput", "run",
 		"secs", "idle_pct", "hot_refused", "hot_moved", "knob",
-		"kernel", "tps" };
+		"kernel", "tps", "ref", "smp_us", "node_us" };
 	char line[4096], *f[64], *c[NC];
 	int at[NC], i, j, n;
 	const char *why = NULL;
@@ -169,7 +261,7 @@ int sw_load_csv(struct sw_data *d, const char *path)
 		return -1;
 	}
 	memset(d, 0, sizeof(*d));
-	d->smp_us = -1;
+	d->smp_us = d->node_us = -1;
 	n = fgets(line, sizeof(line), in) ? split(line, f, 64) : 0;
 	for (i = 0; i < NC; i++)
 		for (at[i] = -1, j = 0; j < n; j++)
@@ -187,6 +279,12 @@ int sw_load_csv(struct sw_data *d, const char *path)
 			continue;
 		if (*c[KNOB] && !*d->knob)
 			snprintf(d->knob, sizeof(d->knob), "%s", c[KNOB]);
+		if (*c[REF] && !*d->ref)
+			snprintf(d->ref, sizeof(d->ref), "%s", c[REF]);
+		if (num(c[SMP]) >= 0)
+			d->smp_us = num(c[SMP]);
+		if (num(c[NODE]) >= 0)
+			d->node_us = num(c[NODE]);
 		if (d->nruns == SW_MAXRUNS) {
 			why = "too many runs";
 			break;
@@ -215,22 +313,29 @@ static void field(FILE *f, double v, const char *sep)
 	fputs(sep, f);
 }
 
-void sw_write_csv(const struct sw_data *d, FILE *f)
+/*
+ * The CSV: a header, then a row as each run ends, so that a sweep that
+ * stops early keeps the runs it made. ref, smp_us and node_us let
+ * --analyse print the same report and line to paste.
+ */
+void sw_csv_header(FILE *f)
 {
-	const struct sw_run *r;
-
-	fputs("point,rep,run,throughput,secs,idle_pct,hot_refused,hot_moved,knob\n",
+	fputs("point,rep,run,throughput,secs,idle_pct,hot_refused,hot_moved,knob,ref,smp_us,node_us\n",
 	      f);
-	for (r = d->run; r < d->run + d->nruns; r++) {
-		fprintf(f, "%s,%s,", d->name[r->pt], d->rep[r->rep]);
-		field(f, r->seq, ",");
-		field(f, r->tp, ",");
-		field(f, r->secs, ",");
-		field(f, r->idle, ",");
-		field(f, r->hr, ",");
-		field(f, r->hm, ",");
-		fprintf(f, "%s\n", d->knob);
-	}
+}
+
+void sw_csv_row(const struct sw_data *d, const struct sw_run *r, FILE *f)
+{
+	fprintf(f, "%s,%s,", d->name[r->pt], d->rep[r->rep]);
+	field(f, r->seq, ",");
+	field(f, r->tp, ",");
+	field(f, r->secs, ",");
+	field(f, r->idle, ",");
+	field(f, r->hr, ",");
+	field(f, r->hm, ",");
+	fprintf(f, "%s,%s,", d->knob, d->ref);
+	field(f, d->smp_us, ",");
+	field(f, d->node_us, "\n");
 }
 
 static void label(const struct sw_data *d, int p, char *buf, size_t len)
@@ -367,38 +472,64 @@ static void row(const struct sw_data *d, double x[][SW_MAXREPS], int p,
 		fprintf(out, " %10s %10s\n", "n/a", "n/a");
 }
 
-/* The line to paste: the knob's name=value, or the 2.6.9 boot option. */
-static void paste(const struct sw_data *d, double us, FILE *out)
+/* A 2.6.9 boot option's value: whole ms as ms, else us. */
+static void boot_val(char *buf, size_t len, double us)
 {
-	char v[32];
-
-	if (*d->knob && strncmp(d->knob, "cache_hot_time", 14)) {
-		fprintf(out, "%s=%.0f\n", d->knob, us * 1000);	/* ns */
-		return;
-	}
-	/* whole ms or us: what a cache_hot_time write takes too */
 	if (fmod(us, 1000) == 0)
-		snprintf(v, sizeof(v), "%.0fms", us / 1000);
+		snprintf(buf, len, "%.0fms", us / 1000);
 	else
-		snprintf(v, sizeof(v), "%.0fus", us);
-	if (strcmp(d->knob, "cache_hot_time_node"))
-		fprintf(out, "cache_hot_time=%s\n", v);
-	else if (d->smp_us >= 0)
-		fprintf(out, "cache_hot_time=%ldus,%s\n", d->smp_us, v);
-	else
-		fprintf(out, "cache_hot_time=auto,%s\n", v);
+		snprintf(buf, len, "%.0fus", us);
 }
 
 /*
- * Print the table, the best point, the points inside its interval and the
- * line to paste; 0, or -1 when the runs cannot be compared.
+ * The line to paste: the 2.6.9 boot option with both levels where the
+ * machine has both (the level not swept as it was), or the command that
+ * sets the later kernels' knob (ns); they have no boot option for it.
+ */
+static void paste(const struct sw_data *d, double us, FILE *out)
+{
+	char v[32], o[32];
+
+	if (!strcmp(d->knob, "migration_cost_ns")) {
+		fprintf(out, "echo %.0f > /sys/kernel/debug/sched/migration_cost_ns\n",
+			us * 1000);
+		return;
+	}
+	if (*d->knob && strncmp(d->knob, "cache_hot_time", 14)) {
+		fprintf(out, "sysctl -w %s=%.0f\n", d->knob, us * 1000);
+		return;
+	}
+	boot_val(v, sizeof(v), us);
+	if (!strcmp(d->knob, "cache_hot_time_node")) {
+		if (d->smp_us < 0) {
+			fprintf(out, "no line to paste: the runs do not give the SMP level's value (column smp_us); the boot option is cache_hot_time=<SMP level>,%s\n",
+				v);
+			return;
+		}
+		boot_val(o, sizeof(o), d->smp_us);
+		fprintf(out, "cache_hot_time=%s,%s\n", o, v);
+	} else if (d->node_us >= 0) {
+		boot_val(o, sizeof(o), d->node_us);
+		fprintf(out, "cache_hot_time=%s,%s\n", v, o);
+	} else {
+		fprintf(out, "cache_hot_time=%s\n", v);
+	}
+}
+
+/*
+ * Print the table, the best point, the points inside its interval, and
+ * whether the best point beats every other point after Holm's correction;
+ * only then the line to paste. 1 resolved, 0 not, -1 when the runs
+ * cannot be compared.
  */
 int sw_report(const struct sw_data *d, FILE *out)
 {
 	static double t[SW_MAXPTS][SW_MAXREPS], x[SW_MAXPTS][SW_MAXREPS];
 	static int tn[SW_MAXPTS][SW_MAXREPS];
 	double pos[SW_MAXREPS] = { 0 }, slope, m, h, bm = 0;
-	int i, j, k, p, r, ref, best = -1, rows[SW_MAXPTS];
+	double pv[SW_MAXPTS] = { 0 }, adj[SW_MAXPTS] = { 0 }, worst = 0;
+	int i, j, k, p, r, ref, best = -1, rows[SW_MAXPTS], cmp[SW_MAXPTS];
+	int nc = 0, nrej;
 	const struct sw_run *u;
 	char lab[40], inside[512] = "";
 
@@ -469,6 +600,46 @@ int sw_report(const struct sw_data *d, FILE *out)
 		h, k);
 	fprintf(out, "inside its interval (paired difference includes 0): %s\n",
 		*inside ? inside : "none");
+	/* the best point against each other point: a paired t test each */
+	for (p = 0; p < d->npts; p++) {
+		if (p == best || point_us(d->name[p]) < 0)
+			continue;
+		k = pair(d, x, best, p, &m, &h);
+		if (k < 2 || m <= 0)
+			pv[nc] = 1;
+		else if (h == 0)
+			pv[nc] = 0;
+		else
+			pv[nc] = sw_t_p(m / (h / sw_t975(k - 1)), k - 1);
+		cmp[nc++] = p;
+	}
+	nrej = sw_holm(pv, nc, 0.05, adj);
+	fprintf(out, "multiplicity: Holm-Bonferroni over the %d comparisons of the best point with each other point (paired t, two-sided, 5 %% family-wise)\n",
+		nc);
+	if (nc && nrej == nc) {
+		for (i = 0; i < nc; i++)
+			worst = adj[i] > worst ? adj[i] : worst;
+		label(d, best, lab, sizeof(lab));
+		fprintf(out, "resolved: %s beats every other point (largest adjusted p %.2g)\n",
+			lab, worst);
+	} else {
+		*inside = 0;
+		for (i = 0; i < nc && strlen(inside) < 400; i++) {
+			if (adj[i] <= 0.05)
+				continue;
+			label(d, cmp[i], lab, sizeof(lab));
+			sprintf(inside + strlen(inside), "%s%s (adjusted p %.2g)",
+				*inside ? ", " : "", lab, adj[i]);
+		}
+		label(d, best, lab, sizeof(lab));
+		fprintf(out, "not resolved: %s does not beat %s: no line to paste (more --reps, or a longer --run)\n",
+			lab, *inside ? inside : "every other point");
+		return 0;
+	}
+	if (d->partial) {
+		fprintf(out, "stopped early: the order is balanced over whole pairs of repetitions only: no line to paste\n");
+		return 0;
+	}
 	paste(d, point_us(d->name[best]), out);
-	return 0;
+	return 1;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * stats.h - the sweep's order and statistics (stats.c), shared by the live
  * sweep and `cachehot-sweep --analyse FILE.csv`.
@@ -25,9 +26,11 @@ struct sw_data {
 	char name[SW_MAXPTS][24];	/* "2500" (us), "aa", or a CSV's name */
 	char rep[SW_MAXREPS][16];
 	struct sw_run run[SW_MAXRUNS];
-	const char *ref;	/* the reference point's name ("2500") */
+	char ref[24];		/* the reference point's name ("2500") */
 	char knob[32];		/* the knob's short name (for the paste line) */
 	long smp_us;		/* cache_hot_time_node sweeps: the SMP level */
+	long node_us;		/* SMP sweeps on NUMA: the NUMA level; -1 */
+	int partial;		/* stopped early: the order is unbalanced */
 };
 
 double sw_t975(int df);
@@ -37,7 +40,10 @@ int sw_point(struct sw_data *d, const char *name);
 int sw_rep(struct sw_data *d, const char *name);
 void sw_fmt_us(char *buf, size_t len, double us);
 int sw_load_csv(struct sw_data *d, const char *path);
-void sw_write_csv(const struct sw_data *d, FILE *f);
+void sw_csv_header(FILE *f);
+void sw_csv_row(const struct sw_data *d, const struct sw_run *r, FILE *f);
+double sw_t_p(double t, int df);
+int sw_holm(const double *p, int m, double alpha, double *adj);
 int sw_report(const struct sw_data *d, FILE *out);
 
 #endif

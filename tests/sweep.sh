@@ -1,16 +1,22 @@
 #!/bin/sh
-# Host tests of cachehot-sweep (sweep/, issue #39), no kernel needed:
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of cachehot-sweep (sweep/), no kernel needed:
 # - stats.c against values computed here independently (python3): t
-#   quantiles by numerical integration, the counterbalanced order's
-#   properties, intervals, best point and drift removal of --analyse;
+#   quantiles and p-values by numerical integration, the counterbalanced
+#   order's properties, intervals, best point, drift removal and Holm's
+#   correction of --analyse; test-stats' own known answers;
 # - sweeps of a FAKE knob (CACHEHOT_SWEEP_ROOT, the tool's test-only root
 #   for /proc and /sys) around fake workloads whose throughput follows the
 #   knob's value, so the best point is known: the 2.6.9 knob, its NUMA level,
-#   --count, the later kernels' ns knobs, the i386 build under qemu-i386;
-# - the old value restored after a normal end, SIGINT, SIGTERM, SIGHUP and
-#   a failing workload (whose process group must be gone);
-# - refusals that change nothing: bad points, a missing knob, a user who is
-#   not root (setpriv), a workload that prints no number.
+#   --count, --match, the later kernels' ns knobs, the i386 build under
+#   qemu-i386; /proc/schedstat version 10 with and without the series'
+#   fields; --settle once and outside the window; the lines to paste;
+# - the old value restored, the CSV rows kept and the partial table printed
+#   after SIGINT, SIGTERM, SIGHUP, SIGQUIT and a failing workload (whose
+#   process group must be gone);
+# - refusals that change nothing: bad points, a missing or read-only knob,
+#   an unwritable CSV, a missing command, a user who is not root
+#   (setpriv), a workload that prints no number or nan.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -33,6 +39,13 @@ if ! gcc -O2 -Wall -Wextra -Werror -o "$work/test-stats" sweep/test-stats.c \
 	sweep/stats.c -lm 2> "$work/test-stats.log"; then
 	t_ko sweep-test-stats-builds "$(head -n 1 "$work/test-stats.log")"
 	t_finish
+fi
+# test-stats' own known answers (quantiles, p-values, Holm, made-up sweeps)
+if "$work/test-stats" > "$work/selftest.out" 2>&1 &&
+   tail -n 1 "$work/selftest.out" | grep -q '^[1-9][0-9]* passed, 0 failed$'; then
+	t_ok "sweep-test-stats-known-answers ($(tail -n 1 "$work/selftest.out"))"
+else
+	t_ko sweep-test-stats-known-answers "$(grep -m 1 FAIL "$work/selftest.out"; tail -n 1 "$work/selftest.out")"
 fi
 
 # ---- statistics, against python3 ----
@@ -74,6 +87,30 @@ sys.exit(1 if bad else 0)
 EOF
 ); then t_ok sweep-t-quantiles
 else t_ko sweep-t-quantiles "$out"; fi
+
+# two-sided p-values of t, by integrating the density the same way
+for df in 1 2 3 5 10 30; do
+	for tv in 0.5 2 5; do echo "$df $tv $("$work/test-stats" p "$tv" "$df")"; done
+done > "$work/p.out"
+if out=$(python3 - "$work/p.out" 2>&1 <<'EOF'
+import math, sys
+bad = []
+for line in open(sys.argv[1]):
+    df, t, p = line.split()
+    d = int(df)
+    k = math.exp(math.lgamma((d + 1) / 2) - math.lgamma(d / 2)) / math.sqrt(d * math.pi)
+    f = lambda x: k * (1 + x * x / d) ** (-(d + 1) / 2)
+    n, x = 4000, float(t)
+    h = x / n
+    s = f(0) + f(x) + sum(f(i * h) * (4 if i % 2 else 2) for i in range(1, n))
+    want = 1 - 2 * s * h / 3
+    if abs(float(p) - want) > 1e-6:
+        bad.append("t %s df %s: %s, want %.8f" % (t, df, p, want))
+print("; ".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+); then t_ok sweep-t-p-values
+else t_ko sweep-t-p-values "$out"; fi
 
 # the order: a permutation in every repetition; over each pair of reps
 # every point's mean position is the middle; the reference (0) and its A/A
@@ -164,7 +201,8 @@ if want not in lines:
     bad.append("no line '%s'" % want)
 if not inside or len(inside) == 4:
     bad.append("a useless test: %d points inside" % len(inside))
-if lines[-1] != "cache_hot_time=%dms" % (int(best) // 1000):
+# a point inside the best one's interval: not resolved, nothing to paste
+if not lines[-1].startswith("not resolved: %s does not beat " % us(best)) or any(l.startswith("cache_hot_time=") for l in lines):
     bad.append("last line '%s'" % lines[-1])
 if "drift: not removed" not in out.stdout:
     bad.append("no 'drift: not removed'")
@@ -204,40 +242,103 @@ else t_ko sweep-analyse-drift-removed "$out"; fi
 # the A/A run is noise, never a candidate, however high it came out
 printf 'point,rep,throughput\n2500,1,100\naa,1,130\n5000,1,110\n2500,2,100\naa,2,125\n5000,2,108\n' \
 	> "$work/aa-high.csv"
-got=$("$bin" --analyse "$work/aa-high.csv" 2>&1 | tail -n 1) || true
-if [ "$got" = cache_hot_time=5ms ]; then t_ok sweep-aa-never-best
-else t_ko sweep-aa-never-best "last line '$got', want cache_hot_time=5ms"; fi
+got=$("$bin" --analyse "$work/aa-high.csv" 2>&1 | grep '^best point') || true
+case $got in
+"best point: 5 ms,"*) t_ok sweep-aa-never-best ;;
+*) t_ko sweep-aa-never-best "'$got', want best point: 5 ms" ;;
+esac
+
+# Holm-Bonferroni: 2 reps, the reference 100 in both; the best point
+# 10 ms differs from each other point by (20, 22), (19, 21), (21, 19): each
+# paired t (df 1) gives p = 1 - 2/pi atan(t) of 0.030-0.032, each below 5 %
+# alone (so no point lies inside the best one's interval), but the smallest
+# times 3 comparisons is 0.091: not resolved, and no line to paste
+printf 'point,rep,throughput\n2500,1,100\naa,1,100\n5000,1,101\n10000,1,120\n25000,1,99\n2500,2,100\naa,2,100\n5000,2,101\n10000,2,122\n25000,2,103\n' \
+	> "$work/holm.csv"
+"$bin" --analyse "$work/holm.csv" > "$work/holm.out" 2>&1 || true
+if grep -q '^inside its interval (paired difference includes 0): none$' "$work/holm.out" &&
+   grep -q '^multiplicity: Holm-Bonferroni over the 3 comparisons' "$work/holm.out" &&
+   tail -n 1 "$work/holm.out" | grep -q '^not resolved: 10 ms does not beat 2.5 ms (adjusted p 0.091), 5 ms (adjusted p 0.091), 25 ms (adjusted p 0.091)' &&
+   ! grep -q '^cache_hot_time=' "$work/holm.out"; then
+	t_ok sweep-holm-corrects-three-comparisons
+else
+	t_ko sweep-holm-corrects-three-comparisons "$(tail -n 3 "$work/holm.out" | tr '\n' ' ')"
+fi
+# no real difference (every point 100, noise 1 %): not resolved; a large
+# one (10 ms at 110): resolved, and the line to paste is last
+for c in flat:100 peak:110; do
+	python3 - "$work/mult-${c%%:*}.csv" "${c#*:}" <<'EOF'
+import random, sys
+rng = random.Random(5)
+rows = ["point,rep,throughput"]
+for r in range(1, 7):
+    day = rng.uniform(0.9, 1.1)
+    for p, b in (("2500", 100), ("aa", 100), ("5000", 100), ("10000", float(sys.argv[2])), ("25000", 100)):
+        rows.append("%s,%d,%.4f" % (p, r, b * day * rng.uniform(0.99, 1.01)))
+open(sys.argv[1], "w").write("\n".join(rows) + "\n")
+EOF
+	"$bin" --analyse "$work/mult-${c%%:*}.csv" > "$work/mult-${c%%:*}.out" 2>&1 || true
+done
+if tail -n 1 "$work/mult-flat.out" | grep -q '^not resolved: ' &&
+   ! grep -q '^cache_hot_time=' "$work/mult-flat.out" &&
+   tail -n 2 "$work/mult-peak.out" | head -n 1 | grep -q '^resolved: 10 ms beats every other point' &&
+   [ "$(tail -n 1 "$work/mult-peak.out")" = cache_hot_time=10ms ]; then
+	t_ok sweep-no-difference-not-resolved-large-one-resolved
+else
+	t_ko sweep-no-difference-not-resolved-large-one-resolved "flat: $(tail -n 1 "$work/mult-flat.out"); peak: $(tail -n 2 "$work/mult-peak.out" | tr '\n' ' ')"
+fi
 
 # ---- sweeps of a fake knob ----
 # The line workload: prints its throughput from the value of the fake knob
 # $CACHEHOT_SWEEP_ROOT/$FAKE_KNOB by the table FAKE_TABLE ("value:tp ...";
 # others 500) every 50 ms. FAKE_SEEN: file of the values it read;
 # FAKE_PID: file for its pid and its background child's; FAKE_TRAP:
-# ignore SIGTERM; FAKE_EXIT_AFTER=N: exit 3 after N lines; FAKE_WORDS:
-# print words, no number; FAKE_COUNTERS: count in the fake /proc/stat
-# (idle + iowait = half the ticks) and /proc/schedstat version 1010 (over
-# 2 CPUs x 2 domains x 3 idle types: per line hot_refused += 12 * value /
-# 2500, hot_moved += 4, the 19 fields before them and cache_hot_time_us
-# change too), so refused/moved is 3 * value / 2500 at every point.
+# ignore SIGTERM; FAKE_EXIT_AFTER=N: exit 3 after N lines; FAKE_FMT:
+# words (no number), or the throughput in a sysbench, pgbench -P or fio
+# line, each followed by a bare number that --match must not take;
+# FAKE_NAN=TEXT: print TEXT instead from line FAKE_NAN_AT (default 1) on;
+# FAKE_COUPLE=FILE: like 2.6.9's SMP level, a value above FILE's raises it
+# (and is logged in raised); FAKE_COUNTERS: count in the fake /proc/stat
+# (idle + iowait = half the ticks) and /proc/schedstat version 10 with the
+# series' 6 fields (2 CPUs x 2 domains; on each line the cache_hot_time in
+# ns, then refused, moved, refused, moved, refused, where moved is the ms
+# since the workload started and refused that times value / 2500), so
+# that moved/s is 8000 and refused/moved 1.5 * value / 2500, whatever the
+# times of the windows; FAKE_UNPATCHED: domain lines of 2.6.9 only.
 cat > "$work/wl-line.sh" <<'EOF'
 #!/bin/sh
 r=$CACHEHOT_SWEEP_ROOT
 [ -z "${FAKE_TRAP:-}" ] || trap '' TERM
 if [ -n "${FAKE_PID:-}" ]; then sleep 1000 & echo "$$ $!" > "$FAKE_PID"; fi
-i=0 R=0 M=0
+i=0 start=$(date +%s%N)
 while :; do
 	v=$(cat "$r/$FAKE_KNOB")
 	[ -z "${FAKE_SEEN:-}" ] || echo "$v" >> "$FAKE_SEEN"
+	if [ -n "${FAKE_COUPLE:-}" ] && [ -n "$v" ] && [ "$v" -gt "$(cat "$r/$FAKE_COUPLE")" ]; then
+		echo "$v" > "$r/$FAKE_COUPLE"
+		echo "$v" >> "$r/raised"
+	fi
 	t=500
 	for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || t=${e#*:}; done
 	i=$((i + 1))
-	if [ -n "${FAKE_WORDS:-}" ]; then echo "throughput: good"
-	else echo "$((t + i % 5 - 2))"; fi
+	t=$((t + i % 5 - 2))
+	if [ -n "${FAKE_NAN:-}" ] && [ "$i" -ge "${FAKE_NAN_AT:-1}" ]; then
+		echo "$FAKE_NAN"
+	else
+		case ${FAKE_FMT:-} in
+		words) echo "throughput: good" ;;
+		sysbench) echo "[ ${i}s ] thds: 8 tps: $t.00 qps: $((t * 20)).00 (r/w/o: 1/2/3) lat (ms,95%): 5.67 err/s: 0.00 reconn/s: 0.00"; echo 3 ;;
+		pgbench) echo "progress: $i.0 s, $t.0 tps, lat 6.478 ms stddev 2.345"; echo 3 ;;
+		fio) printf '  write: IOPS=%d.%03dk, BW=20.0MiB/s (21.0MB/s)(1021MiB/5001msec)\n3\n' $((t / 1000)) $((t % 1000)) ;;
+		*) echo "$t" ;;
+		esac
+	fi
 	[ "$i" != "${FAKE_EXIT_AFTER:-0}" ] || exit 3
 	if [ -n "${FAKE_COUNTERS:-}" ]; then
-		R=$((R + v / 2500)) M=$((M + 1))
+		M=$((($(date +%s%N) - start) / 1000000))
+		R=$((M * ${v:-0} / 2500))
 		{
-			echo "version 1010"; echo "timestamp $i"
+			echo "version 10"; echo "timestamp $i"
 			for c in 0 1; do
 				echo "cpu$c 1 2 3 4 5 6 7 8 $i"
 				for d in 0 1; do
@@ -245,7 +346,9 @@ while :; do
 					for j in 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9; do
 						printf ' %d' "$((i * j))"
 					done
-					printf ' %d %d 5 %d 0 %d %d\n' "$v" "$R" "$R" "$R" "$M"
+					[ -n "${FAKE_UNPATCHED:-}" ] ||
+						printf ' %d000 %d %d %d %d %d' "${v:-0}" "$R" "$M" "$R" "$M" "$R"
+					echo
 				done
 			done
 		} > "$r/proc/schedstat.new"
@@ -257,10 +360,16 @@ while :; do
 done
 EOF
 # The count workload: runs once, as long as FAKE_TABLE ("value:seconds")
-# says for the knob's value (others 0.2 s); exit 1 at value FAKE_FAIL_AT.
+# says for the knob's value (others 0.2 s); exit 1 at value FAKE_FAIL_AT;
+# FAKE_FIRST=FILE: FILE keeps the value of the last run; a run at another
+# value (the first after a write) starts up for 1.5 s first.
 cat > "$work/wl-count.sh" <<'EOF'
 #!/bin/sh
 v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB")
+if [ -n "${FAKE_FIRST:-}" ] && [ "$(cat "$FAKE_FIRST" 2>/dev/null)" != "$v" ]; then
+	echo "$v" > "$FAKE_FIRST"
+	sleep 1.5
+fi
 [ "$v" != "${FAKE_FAIL_AT:-}" ] || exit 1
 s=0.2
 for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || s=${e#*:}; done
@@ -270,6 +379,20 @@ EOF
 printf '#!/bin/sh\ntouch %s\nwhile :; do echo 1; sleep 0.05; done\n' "$work/started" > "$work/wl-mark.sh"
 chmod +x "$work/wl-line.sh" "$work/wl-count.sh" "$work/wl-mark.sh"
 
+# schedstat [unpatched]: a /proc/schedstat of 2.6.9 with the series' fields
+# (without them: 2.6.9's own), 2 CPUs of 2 domains, all counters 0
+schedstat() {
+	echo "version 10"
+	echo "timestamp 0"
+	for c in 0 1; do
+		echo "cpu$c 0 0 0 0 0 0 0 0 0"
+		for d in 0 1; do
+			printf 'domain%d 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0' "$d"
+			[ -n "${1:-}" ] || printf ' 7000000 0 0 0 0 0'
+			echo
+		done
+	done
+}
 # fake_root DIR [FILE=CONTENT...]: a fresh fake root with those files
 fake_root() {
 	rm -rf "$1"
@@ -301,16 +424,19 @@ sweep() {
 row() { grep "^$2 " "$work/$1.out" | head -n 1; }
 # alive PID: running (a zombie is dead)
 alive() { [ -e "/proc/$1" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$1/stat" 2>/dev/null; }
+# ms: milliseconds of the clock
+ms() { echo $(($(date +%s%N) / 1000000)); }
 
 # the seed's points around the 2.6.9 knob: 10 ms wins, the old value
 # (7000) is back, the counters come out as the workload made them
 fr=$work/root-main
-fake_root "$fr" "$KNOB=7000" "proc/schedstat=version 1010" "proc/stat=cpu  0 0 0 0 0 0 0"
+fake_root "$fr" "$KNOB=7000" "proc/schedstat=$(schedstat)" "proc/stat=cpu  0 0 0 0 0 0 0"
 cp -p "$fr/$KNOB" "$work/old"
 FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_SEEN=$work/main.seen FAKE_COUNTERS=1 \
 	sweep main "$fr" --points 2.5ms,5ms,10ms,25ms,250ms --reps 4 --run 0.5 \
 	--settle 0.2 --warm 0.2 --csv "$work/main.csv" -- "$work/wl-line.sh"
-if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/main.out")" = cache_hot_time=10ms ]; then
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/main.out")" = cache_hot_time=10ms ] &&
+   grep -q '^resolved: 10 ms beats every other point' "$work/main.out"; then
 	t_ok sweep-finds-best-point
 else
 	t_ko sweep-finds-best-point "exit $rc, last line '$(tail -n 1 "$work/main.out")' ($(tail -n 1 "$work/main.err"))"
@@ -342,12 +468,12 @@ for p in 2500 5000 10000 25000 250000; do
 	case $p in 250000) lab="250 ms" ;; 2500) lab="2.5 ms" ;; *) lab="$((p / 1000)) ms" ;; esac
 	r=$(row main "$lab")
 	# idle %, refused/s and moved/s are the last three columns
-	ok=$(echo "$r" | awk -v u="$p" 'NF > 3 && $NF > 0 { i = $(NF - 2); q = $(NF - 1) / $NF; w = 3 * u / 2500
-		print (i > 45 && i < 55 && q > 0.85 * w && q < 1.15 * w) ? "ok" : "bad" }')
+	ok=$(echo "$r" | awk -v u="$p" 'NF > 3 && $NF > 0 { i = $(NF - 2); q = $(NF - 1) / $NF; w = 1.5 * u / 2500
+		print (i > 45 && i < 55 && q > 0.85 * w && q < 1.15 * w && $NF > 6400 && $NF < 9600) ? "ok" : "bad" }')
 	[ "$ok" = ok ] || bad="$bad [$r]"
 done
 if [ -z "$bad" ]; then t_ok sweep-idle-and-hot-counters
-else t_ko sweep-idle-and-hot-counters "want idle 50 %, refused/moved = 3 * us / 2500:$bad"; fi
+else t_ko sweep-idle-and-hot-counters "want idle 50 %, moved/s 8000, refused/moved = 1.5 * us / 2500:$bad"; fi
 # --analyse of the sweep's own CSV prints the same report
 "$bin" --analyse "$work/main.csv" > "$work/main-analyse.out" 2>&1 || true
 sed -n '/^drift: /,$p' "$work/main.out" > "$work/main-report.out"
@@ -356,9 +482,36 @@ if [ -s "$work/main-report.out" ] && cmp -s "$work/main-report.out" "$work/main-
 else
 	t_ko sweep-analyse-of-its-csv-is-the-same "$(diff "$work/main-report.out" "$work/main-analyse.out" | head -n 4 | tr '\n' ' ')"
 fi
+# it said how long the sweep takes before it started: 0.2 + 24 x 0.7 s
+if grep -q '^time: about 17 s (warm 0.2 s, then 24 runs of settle 0.2 s and run 0.5 s): the workload must keep running that long$' "$work/main.out"; then
+	t_ok sweep-says-its-time
+else
+	t_ko sweep-says-its-time "$(grep '^time' "$work/main.out")"
+fi
+
+# --settle once per run, and outside the window: with --settle 1 and
+# --run 0.5 the 6 runs take 9 s (15 s if the settle came twice), and moved/s
+# is the workload's 8000 (3 times that if the settle were in the counters)
+fr=$work/root-settle
+fake_root "$fr" "$KNOB=7000" "proc/schedstat=$(schedstat)" "proc/stat=cpu  0 0 0 0 0 0 0"
+t0=$(ms)
+FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_COUNTERS=1 \
+	sweep settle "$fr" --points 5ms --reps 2 --run 0.5 --settle 1 --warm 0 -- "$work/wl-line.sh"
+el=$(($(ms) - t0))
+bad=
+for lab in "2.5 ms" "5 ms"; do
+	m=$(row settle "$lab" | awk '{ print int($NF) }')
+	[ "${m:-0}" -gt 6400 ] && [ "${m:-0}" -lt 9600 ] || bad="$bad $lab: moved/s $m;"
+done
+if [ "$rc" = 0 ] && [ "$el" -gt 8500 ] && [ "$el" -lt 12500 ] && [ -z "$bad" ]; then
+	t_ok "sweep-settles-once-outside-the-window (${el} ms)"
+else
+	t_ko sweep-settles-once-outside-the-window "exit $rc, ${el} ms (want 9000),$bad"
+fi
 
 # every value goes in as ONE write(2) of the whole "<us>\n" on a fresh
-# descriptor, and is read back (strace of the tool itself)
+# descriptor, and is read back (strace of the tool itself); the check
+# that the knob is writable opens it without O_TRUNC and writes nothing
 if command -v strace > /dev/null 2>&1; then
 	fr=$work/root-strace
 	fake_root "$fr" "$KNOB=7000"
@@ -369,7 +522,7 @@ if command -v strace > /dev/null 2>&1; then
 	if out=$(python3 - "$work/strace.out" "$fr/$KNOB" 2>&1 <<'EOF2'
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
-knob, bad, writes = sys.argv[2], [], 0
+knob, bad, writes, probes = sys.argv[2], [], 0, 0
 for i, l in enumerate(lines):
     m = re.match(r'open(?:at\(AT_FDCWD,|\() ?"(.*)", (O_\w+(?:\|O_\w+)*)[^=]*= (\d+)', l)
     if not m or m.group(1) != knob or "O_WRONLY" not in m.group(2):
@@ -381,6 +534,11 @@ for i, l in enumerate(lines):
             if l2.startswith("close("):
                 break
     w = [o for o in ops if o.startswith("write(")]
+    if "O_TRUNC" not in m.group(2):
+        probes += 1
+        if w:
+            bad.append("the writable check wrote: %s" % w)
+        continue
     if len(w) != 1 or not re.match(r'write\(\d+, "\d+\\n", (\d+)\)\s+= \1$', w[0]):
         bad.append("fd %s: %s" % (fd, ops))
     rest = lines[i + 1 + len(ops):i + 4 + len(ops)]
@@ -389,6 +547,8 @@ for i, l in enumerate(lines):
     writes += 1
 if writes < 9:
     bad.append("%d writes, want 8 points and the restore" % writes)
+if probes != 1:
+    bad.append("%d writable checks, want 1" % probes)
 print("; ".join(bad[:2]) if bad else "%d single writes" % writes)
 sys.exit(1 if bad else 0)
 EOF2
@@ -401,63 +561,137 @@ else
 	t_skip 1 "sweep-single-write-and-read-back: no strace"
 fi
 
-# --node sweeps the NUMA level, restores it, leaves the SMP level alone
-# and pastes both levels
+# --node sweeps the NUMA level from its value now (the default reference),
+# restores it, leaves the SMP level alone and pastes both levels; its CSV
+# gives --analyse the same line
 fr=$work/root-node
 fake_root "$fr" "$KNOB=2500" "$NODE=10000"
 cp -p "$fr/$KNOB" "$work/old-smp"
 cp -p "$fr/$NODE" "$work/old-node"
 FAKE_KNOB=$NODE FAKE_TABLE="2500:1000 10000:1040 25000:1100" \
-	sweep node "$fr" --node --points 10ms,25ms --reps 2 --run 0.5 \
-	--settle 0.2 --warm 0 -- "$work/wl-line.sh"
+	sweep node "$fr" --node --points 25ms --reps 4 --run 0.4 \
+	--settle 0.1 --warm 0 --csv "$work/node.csv" -- "$work/wl-line.sh"
 if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/node.out")" = cache_hot_time=2500us,25ms ] &&
+   grep -q '; reference 10 ms (current), run twice' "$work/node.out" &&
    cmp -s "$fr/$NODE" "$work/old-node" &&
-   [ "$(stat -c %y "$fr/$KNOB")" = "$(stat -c %y "$work/old-smp")" ]; then
-	t_ok sweep-node-level
+   [ "$(stat -c %y "$fr/$KNOB")" = "$(stat -c %y "$work/old-smp")" ] &&
+   [ "$("$bin" --analyse "$work/node.csv" 2>&1 | tail -n 1)" = cache_hot_time=2500us,25ms ]; then
+	t_ok sweep-node-level-pastes-both-levels
 else
-	t_ko sweep-node-level "exit $rc, last line '$(tail -n 1 "$work/node.out")', node '$(cat "$fr/$NODE")', $(tail -n 1 "$work/node.err")"
+	t_ko sweep-node-level-pastes-both-levels "exit $rc, last line '$(tail -n 1 "$work/node.out")', node '$(cat "$fr/$NODE")', $(tail -n 1 "$work/node.err")"
+fi
+# a --node CSV that does not give the SMP level: no line to paste, never
+# a made-up SMP value
+grep -v '^point' "$work/node.csv" | cut -d, -f1-10 | sed '1i point,rep,run,throughput,secs,idle_pct,hot_refused,hot_moved,knob,ref' \
+	> "$work/node-nosmp.csv"
+got=$("$bin" --analyse "$work/node-nosmp.csv" 2>&1 | tail -n 1)
+case $got in
+"no line to paste: the runs do not give the SMP level's value"*) t_ok sweep-node-csv-without-smp-level-no-paste ;;
+*) t_ko sweep-node-csv-without-smp-level-no-paste "last line '$got'" ;;
+esac
+# a NUMA level below the SMP level: the kernel would refuse it
+fake_root "$fr" "$KNOB=10000" "$NODE=25000"
+cp -p "$fr/$KNOB" "$fr/$KNOB.saved"
+cp -p "$fr/$NODE" "$fr/$NODE.saved"
+rm -f "$work/started"
+sweep nodelow "$fr" --node --points 5ms,50ms --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh"
+if untouched "$fr/$KNOB" "$fr/$NODE" && grep -q "point '5ms' is below the SMP level" "$work/nodelow.err"; then
+	t_ok sweep-node-refuses-point-below-smp-level
+else
+	t_ko sweep-node-refuses-point-below-smp-level "exit $rc: $(tail -n 1 "$work/nodelow.err")"
 fi
 
-# --count: runs per second of a command run again and again; a schedstat
-# of another version: n/a, said once
+# the SMP level on a NUMA machine: a point above the NUMA level raises it
+# (the fake workload does it as 2.6.9 does); both come back, and the line
+# to paste keeps the NUMA level as it was
+fr=$work/root-smpnuma
+fake_root "$fr" "$KNOB=7000" "$NODE=10000"
+cp -p "$fr/$KNOB" "$work/old-smp"
+cp -p "$fr/$NODE" "$work/old-node"
+FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_COUPLE=$NODE \
+	sweep smpnuma "$fr" --points 5ms,10ms,25ms --reps 4 --run 0.3 --settle 0.1 --warm 0 \
+	-- "$work/wl-line.sh"
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/smpnuma.out")" = cache_hot_time=10ms,10ms ] &&
+   grep -q '^25000$' "$fr/raised" && cmp -s "$fr/$KNOB" "$work/old-smp" &&
+   cmp -s "$fr/$NODE" "$work/old-node"; then
+	t_ok sweep-smp-level-on-numa-keeps-numa-level
+else
+	t_ko sweep-smp-level-on-numa-keeps-numa-level "exit $rc, last line '$(tail -n 1 "$work/smpnuma.out")', smp '$(cat "$fr/$KNOB")', node '$(cat "$fr/$NODE")', raised '$(tr '\n' ' ' < "$fr/raised" 2>/dev/null)'"
+fi
+
+# --count: runs per second of a command run again and again
 fr=$work/root-count
-fake_root "$fr" "$KNOB=7000" "proc/schedstat=version 10"
+fake_root "$fr" "$KNOB=7000"
 cp -p "$fr/$KNOB" "$work/old"
 FAKE_KNOB=$KNOB FAKE_TABLE="2500:0.12 10000:0.04 25000:0.08" \
-	sweep count "$fr" --count --points 10ms,25ms --reps 2 --run 0.4 -- "$work/wl-count.sh"
+	sweep count "$fr" --count --points 10ms,25ms --reps 4 --run 0.4 --settle 0 --warm 0 \
+	-- "$work/wl-count.sh"
 if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/count.out")" = cache_hot_time=10ms ] &&
    cmp -s "$fr/$KNOB" "$work/old"; then
 	t_ok sweep-count-mode
 else
 	t_ko sweep-count-mode "exit $rc, last line '$(tail -n 1 "$work/count.out")', $(tail -n 1 "$work/count.err")"
 fi
-if [ "$(grep -c 'n/a: /proc/schedstat is version 10, not' "$work/count.out")" = 1 ] &&
-   row count "10 ms" | grep -q 'n/a  *n/a$'; then
-	t_ok sweep-other-schedstat-version-na
+# --count never counts the workload's start-up: its first run after each
+# write takes 1.7 s, every later one 0.2 s; each window opens after a run
+# has ended
+FAKE_KNOB=$KNOB FAKE_TABLE='' FAKE_FIRST=$work/count-first \
+	sweep countstart "$fr" --count --points 5ms --reps 2 --run 0.3 --settle 0 --warm 0 \
+	-- "$work/wl-count.sh"
+rm -f "$work/count-first"
+slow=$(sed -n 's/^run [0-9]*\/6 .*: \([0-9.]*\)$/\1/p' "$work/countstart.err" | awk '$1 < 3' | tr '\n' ' ')
+if [ "$rc" = 0 ] && [ "$(grep -c '^run [0-9]*/6 ' "$work/countstart.err")" = 6 ] && [ -z "$slow" ]; then
+	t_ok sweep-count-not-counting-start-up
 else
-	t_ko sweep-other-schedstat-version-na "$(head -n 3 "$work/count.out" | tr '\n' ' ')"
+	t_ko sweep-count-not-counting-start-up "exit $rc, runs per second below 3: ${slow:-none}; $(tail -n 1 "$work/countstart.err")"
 fi
 
-# the later kernels' knobs: ns, named in the output and the paste line
-for k in proc/sys/kernel/sched_migration_cost_ns:kernel.sched_migration_cost_ns \
-	 proc/sys/kernel/sched_migration_cost:kernel.sched_migration_cost \
-	 sys/kernel/debug/sched/migration_cost_ns:migration_cost_ns; do
-	f=${k%%:*} name=${k#*:}
+# /proc/schedstat: another version, 2.6.9's own fields only, and none:
+# n/a, said once, and why
+fr=$work/root-ss
+for c in v1010:1010:"version 1010, not 2.6.9's 10" \
+	 unpatched:10:"the counters are absent: /proc/schedstat has 2.6.9's fields only" \
+	 nodomain:10:"no domain lines"; do
+	name=${c%%:*} c=${c#*:}
+	ver=${c%%:*} want=${c#*:}
+	fake_root "$fr" "$KNOB=7000" "proc/schedstat=version $ver"
+	if [ "$name" = unpatched ]; then
+		schedstat unpatched > "$fr/proc/schedstat"
+		FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_COUNTERS=1 FAKE_UNPATCHED=1 \
+			sweep "ss-$name" "$fr" --points 5ms --reps 2 --run 0.3 --settle 0.1 --warm 0.2 -- "$work/wl-line.sh"
+	else
+		FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE \
+			sweep "ss-$name" "$fr" --points 5ms --reps 2 --run 0.4 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	fi
+	if [ "$rc" = 0 ] && [ "$(grep -c "^hot refused/moved: n/a: .*$want" "$work/ss-$name.out")" = 1 ] &&
+	   row "ss-$name" "5 ms" | grep -q 'n/a  *n/a$'; then
+		t_ok "sweep-schedstat-$name-na"
+	else
+		t_ko "sweep-schedstat-$name-na" "exit $rc: $(grep -m 1 'n/a' "$work/ss-$name.out")"
+	fi
+done
+
+# the later kernels' knobs: ns, bare numbers in ns, named in the output;
+# the line to paste is the command that sets the knob
+for k in proc/sys/kernel/sched_migration_cost_ns:"sysctl -w kernel.sched_migration_cost_ns=1000000" \
+	 proc/sys/kernel/sched_migration_cost:"sysctl -w kernel.sched_migration_cost=1000000" \
+	 sys/kernel/debug/sched/migration_cost_ns:"echo 1000000 > /sys/kernel/debug/sched/migration_cost_ns"; do
+	f=${k%%:*} want=${k#*:}
 	fr=$work/root-ns
 	fake_root "$fr" "$f=500000"
 	cp -p "$fr/$f" "$work/old"
 	rm -f "$work/ns.seen"
 	FAKE_KNOB=$f FAKE_SEEN=$work/ns.seen \
 	FAKE_TABLE="250000:900 500000:1000 1000000:1100 4000000:950" \
-		sweep ns "$fr" --points 0.25ms,1ms,4ms --reps 2 --run 0.5 \
-		--settle 0.2 --warm 0 -- "$work/wl-line.sh"
+		sweep ns "$fr" --points 250000,1000000,4ms --reps 4 --run 0.3 \
+		--settle 0.1 --warm 0 -- "$work/wl-line.sh"
 	seen=$(sort -un "$work/ns.seen" | grep -v '^$' | tr '\n' ' ')
-	if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/ns.out")" = "$name=1000000" ] &&
-	   grep -q "^knob: $fr/$f (ns), now 500000" "$work/ns.out" &&
+	if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/ns.out")" = "$want" ] &&
+	   grep -q "^knob: $fr/$f (ns; bare numbers in --points and --ref are ns), now 500000" "$work/ns.out" &&
 	   [ "$seen" = "250000 500000 1000000 4000000 " ] && cmp -s "$fr/$f" "$work/old"; then
-		t_ok "sweep-later-kernel-$name"
+		t_ok "sweep-later-kernel-${f##*/}"
 	else
-		t_ko "sweep-later-kernel-$name" "exit $rc, last line '$(tail -n 1 "$work/ns.out")', values seen $seen, $(tail -n 1 "$work/ns.err")"
+		t_ko "sweep-later-kernel-${f##*/}" "exit $rc, last line '$(tail -n 1 "$work/ns.out")', values seen $seen, $(tail -n 1 "$work/ns.err")"
 	fi
 done
 # above what proc_dointvec takes (INT_MAX ns): refused
@@ -472,6 +706,87 @@ else
 	t_ko sweep-later-kernel-refuses-above-int-max "exit $rc: $(tail -n 2 "$work/ns-big.err")"
 fi
 
+# no --points: the defaults, said; --ref current: the value now is the
+# reference; the warm-up says how much of it is left
+fr=$work/root-defaults
+fake_root "$fr" "$KNOB=7000"
+rm -f "$work/def.seen"
+FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_SEEN=$work/def.seen \
+	sweep defaults "$fr" --ref current --reps 2 --run 0.4 --settle 0 --warm 5.5 -- "$work/wl-line.sh"
+seen=$(sort -un "$work/def.seen" | grep -v '^$' | tr '\n' ' ')
+if [ "$rc" = 0 ] && [ "$seen" = "2500 5000 7000 10000 25000 250000 " ] &&
+   grep -q '^points (default, none given): 2.5 ms 5 ms 10 ms 25 ms 250 ms; reference 7 ms (current), run twice' "$work/defaults.out" &&
+   grep -q '^7 ms  .* 100\.0 +-' "$work/defaults.out"; then
+	t_ok sweep-default-points-and-ref-current
+else
+	t_ko sweep-default-points-and-ref-current "exit $rc, seen $seen: $(grep '^points' "$work/defaults.out")"
+fi
+if grep -q '^warm: 5.5 s of the workload before the first run$' "$work/defaults.err" &&
+   grep -q '^warm: 0.5 s left$' "$work/defaults.err"; then
+	t_ok sweep-warm-progress
+else
+	t_ko sweep-warm-progress "$(grep warm "$work/defaults.err" | tr '\n' ' ')"
+fi
+
+# the default points of the ns knobs and of --node (those not below the
+# SMP level, 25 ms here), said
+for c in proc/sys/kernel/sched_migration_cost_ns:"100 us 250 us 1 ms 2.5 ms 5 ms; reference 500 us":"100000 250000 500000 1000000 2500000 5000000 " \
+	 "$NODE":"25 ms 50 ms 250 ms; reference 40 ms (current)":"25000 40000 50000 250000 "; do
+	f=${c%%:*} c=${c#*:}
+	want=${c%%:*} vals=${c#*:}
+	if [ "$f" = "$NODE" ]; then
+		fake_root "$fr" "$KNOB=25000" "$NODE=40000"
+		set -- --node
+	else
+		fake_root "$fr" "$f=500000"
+	fi
+	rm -f "$work/def.seen"
+	FAKE_KNOB=$f FAKE_TABLE='' FAKE_SEEN=$work/def.seen \
+		sweep defaults2 "$fr" "$@" --reps 2 --run 0.4 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	set --
+	seen=$(sort -un "$work/def.seen" | grep -v '^$' | tr '\n' ' ')
+	if [ "$rc" = 0 ] && [ "$seen" = "$vals" ] &&
+	   grep -q "^points (default, none given): $want" "$work/defaults2.out"; then
+		t_ok "sweep-default-points-${f##*/}"
+	else
+		t_ko "sweep-default-points-${f##*/}" "exit $rc, seen $seen: $(grep '^points' "$work/defaults2.out"; tail -n 1 "$work/defaults2.err")"
+	fi
+done
+
+# --match: the number in sysbench, pgbench -P and fio lines; the bare
+# numbers between them do not count
+fr=$work/root-match
+for m in sysbench:'tps:' pgbench:'([0-9.]+) tps' fio:'write: IOPS='; do
+	fmt=${m%%:*} re=${m#*:}
+	fake_root "$fr" "$KNOB=7000"
+	FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_FMT=$fmt \
+		sweep "match-$fmt" "$fr" --match "$re" --points 5ms,10ms --reps 2 --run 0.3 \
+		--settle 0.05 --warm 0 -- "$work/wl-line.sh"
+	tp=$(row "match-$fmt" "10 ms" | awk '{ print $4 }')
+	if [ "$rc" = 0 ] && awk -v t="${tp:-0}" 'BEGIN { exit !(t > 1120 && t < 1130) }'; then
+		t_ok "sweep-match-$fmt"
+	else
+		t_ko "sweep-match-$fmt" "exit $rc, 10 ms throughput '$tp' (want 1125): $(tail -n 1 "$work/match-$fmt.err")"
+	fi
+done
+
+# a throughput of nan or inf is refused, bare or found by --match; the
+# knob comes back
+for c in nan -nan inf 'tps: -nan'; do
+	fake_root "$fr" "$KNOB=7000"
+	cp -p "$fr/$KNOB" "$work/old"
+	if [ "$c" = 'tps: -nan' ]; then set -- --match 'tps:'; else set --; fi
+	FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_NAN=$c FAKE_NAN_AT=3 \
+		sweep nan "$fr" "$@" --points 5ms --reps 2 --run 0.5 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	if [ "$rc" = 1 ] && grep -q "printed '.*': its throughput must be a finite number" "$work/nan.err" &&
+	   cmp -s "$fr/$KNOB" "$work/old"; then
+		t_ok "sweep-refuses-$c"
+	else
+		t_ko "sweep-refuses-$c" "exit $rc, knob '$(cat "$fr/$KNOB")': $(tail -n 2 "$work/nan.err" | tr '\n' ' ')"
+	fi
+done
+set --
+
 # the i386 build, under qemu-i386
 fr=$work/root-i386
 fake_root "$fr" "$KNOB=7000"
@@ -480,31 +795,33 @@ rc=0
 CACHEHOT_SWEEP_ROOT=$fr FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE timeout 300 qemu-i386 "$bin32" \
 	--points 5ms,10ms --reps 2 --run 0.5 --settle 0.2 --warm 0 -- "$work/wl-line.sh" \
 	> "$work/i386.out" 2> "$work/i386.err" || rc=$?
-if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/i386.out")" = cache_hot_time=10ms ] &&
+if [ "$rc" = 0 ] && grep -q '^best point: 10 ms, 112\.' "$work/i386.out" &&
    cmp -s "$fr/$KNOB" "$work/old"; then
 	t_ok sweep-i386-under-qemu-i386
 else
-	t_ko sweep-i386-under-qemu-i386 "exit $rc, last line '$(tail -n 1 "$work/i386.out")', $(tail -n 1 "$work/i386.err")"
+	t_ko sweep-i386-under-qemu-i386 "exit $rc, $(grep '^best' "$work/i386.out"), $(tail -n 1 "$work/i386.err")"
 fi
 
-# ---- restore on signals and failures ----
-# SIGNAL [TRAP]: a long sweep, killed with SIGNAL once it has written a
-# point; the workload (with FAKE_TRAP: one that ignores SIGTERM) and its
-# background child must be gone, the old value back, the status 128+N
-for s in INT:2 TERM:15 HUP:1:trap; do
+# ---- stopped early: restored, the runs kept, their table printed ----
+# SIGNAL [TRAP]: a sweep with a CSV, killed with SIGNAL once a run is in
+# the CSV; the workload (with FAKE_TRAP: one that ignores SIGTERM) and its
+# background child must be gone, the old value back, the status 128+N,
+# the CSV's rows the runs that ended, and their table printed
+for s in INT:2 TERM:15 HUP:1:trap QUIT:3; do
 	sig=${s%%:*} num=${s#*:} trap=${num#*:} num=${num%%:*}
 	[ "$trap" != "$num" ] || trap=
 	fr=$work/root-sig
 	fake_root "$fr" "$KNOB=7000"
 	cp -p "$fr/$KNOB" "$work/old"
-	rm -f "$work/sig.pid"
+	rm -f "$work/sig.pid" "$work/sig.csv"
 	CACHEHOT_SWEEP_ROOT=$fr FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_PID=$work/sig.pid \
-	FAKE_TRAP=$trap "$bin" --points 5ms,10ms --reps 4 --run 5 --settle 0 --warm 0 \
-		-- "$work/wl-line.sh" > "$work/sig.out" 2> "$work/sig.err" &
+	FAKE_TRAP=$trap "$bin" --points 5ms,10ms --reps 4 --run 0.3 --settle 0 --warm 0 \
+		--csv "$work/sig.csv" -- "$work/wl-line.sh" > "$work/sig.out" 2> "$work/sig.err" &
 	pid=$!
 	i=0
-	while [ "$i" -lt 100 ] && cmp -s "$fr/$KNOB" "$work/old"; do sleep 0.1; i=$((i + 1)); done
-	sleep 0.3
+	while [ "$i" -lt 100 ] && [ "$(wc -l < "$work/sig.csv" 2>/dev/null || echo 0)" -lt 3 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
 	kill "-$sig" "$pid" 2> /dev/null || true
 	rc=0
 	i=0
@@ -516,38 +833,43 @@ for s in INT:2 TERM:15 HUP:1:trap; do
 	for p in ${p1:-} ${p2:-}; do
 		if alive "$p"; then left="$left $p"; kill -9 "$p"; fi
 	done
-	n=sweep-restores-on-sig$(echo "$sig" | tr '[:upper:]' '[:lower:]')${trap:+-workload-ignoring-sigterm}
+	rows=$(($(wc -l < "$work/sig.csv") - 1))
+	n=sweep-stopped-by-sig$(echo "$sig" | tr '[:upper:]' '[:lower:]')${trap:+-workload-ignoring-sigterm}
 	if [ "$rc" = $((128 + num)) ] && cmp -s "$fr/$KNOB" "$work/old" &&
-	   [ -s "$work/sig.pid" ] && [ -z "$left" ]; then
-		t_ok "$n"
+	   [ -s "$work/sig.pid" ] && [ -z "$left" ] && [ "$rows" -ge 2 ] && [ "$rows" -lt 16 ] &&
+	   grep -q "^stopped early after $rows of 16 runs, all in $work/sig.csv; their table:" "$work/sig.out" &&
+	   grep -q '^2\.5 ms  ' "$work/sig.out" && ! grep -q '^cache_hot_time=' "$work/sig.out"; then
+		t_ok "$n-keeps-runs-and-restores"
 	else
-		t_ko "$n" "exit $rc (want $((128 + num))), knob '$(cat "$fr/$KNOB")', workload processes left:${left:- none}; $(tail -n 1 "$work/sig.err")"
+		t_ko "$n-keeps-runs-and-restores" "exit $rc (want $((128 + num))), knob '$(cat "$fr/$KNOB")', workload processes left:${left:- none}, $rows CSV rows, $(grep -c . "$work/sig.out") lines out; $(tail -n 1 "$work/sig.err")"
 	fi
 done
 
-# a workload that fails: the line workload exits 3 in the third run; the
-# count workload exits 1 at 10 ms
+# a workload that fails: the line workload exits 3 in the fourth run; the
+# count workload exits 1 at 10 ms; the runs before are kept and shown
 fr=$work/root-fail
 fake_root "$fr" "$KNOB=7000"
 cp -p "$fr/$KNOB" "$work/old"
-FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_EXIT_AFTER=12 \
-	sweep fail "$fr" --points 5ms,10ms --reps 2 --run 0.5 --settle 0.05 --warm 0 \
-	-- "$work/wl-line.sh"
+FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_EXIT_AFTER=20 \
+	sweep fail "$fr" --points 5ms,10ms --reps 2 --run 0.3 --settle 0.05 --warm 0 \
+	--csv "$work/fail.csv" -- "$work/wl-line.sh"
+rows=$(($(wc -l < "$work/fail.csv") - 1))
 if [ "$rc" = 1 ] && grep -q 'the workload exited (exit status 3)' "$work/fail.err" &&
-   cmp -s "$fr/$KNOB" "$work/old"; then
-	t_ok sweep-restores-when-workload-exits
+   cmp -s "$fr/$KNOB" "$work/old" && [ "$rows" -ge 1 ] &&
+   grep -q "^stopped early after $rows of 8 runs" "$work/fail.out"; then
+	t_ok sweep-workload-exits-keeps-runs-and-restores
 else
-	t_ko sweep-restores-when-workload-exits "exit $rc, knob '$(cat "$fr/$KNOB")': $(tail -n 2 "$work/fail.err" | tr '\n' ' ')"
+	t_ko sweep-workload-exits-keeps-runs-and-restores "exit $rc, knob '$(cat "$fr/$KNOB")', $rows rows: $(tail -n 2 "$work/fail.err" | tr '\n' ' ')"
 fi
 FAKE_KNOB=$KNOB FAKE_TABLE="2500:0.05 5000:0.05" FAKE_FAIL_AT=10000 \
-	sweep fail "$fr" --count --points 5ms,10ms --reps 2 --run 0.25 -- "$work/wl-count.sh"
+	sweep fail "$fr" --count --points 5ms,10ms --reps 2 --run 0.25 --settle 0 --warm 0 -- "$work/wl-count.sh"
 if [ "$rc" = 1 ] && grep -q 'the workload failed (exit status 1)' "$work/fail.err" &&
-   cmp -s "$fr/$KNOB" "$work/old"; then
+   cmp -s "$fr/$KNOB" "$work/old" && grep -q '^stopped early after [1-9]' "$work/fail.out"; then
 	t_ok sweep-restores-when-count-workload-fails
 else
 	t_ko sweep-restores-when-count-workload-fails "exit $rc, knob '$(cat "$fr/$KNOB")': $(tail -n 2 "$work/fail.err" | tr '\n' ' ')"
 fi
-FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_WORDS=1 \
+FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_FMT=words \
 	sweep words "$fr" --points 5ms --reps 2 --run 0.3 --settle 0.05 --warm 0 \
 	-- "$work/wl-line.sh"
 if [ "$rc" = 1 ] && grep -q 'printed no number during run 1' "$work/words.err" &&
@@ -558,17 +880,46 @@ else
 fi
 
 # ---- refusals that touch nothing: not even a write of the same value ----
-# a workload that cannot run dies during --warm, before the first write
+# a command that does not exist, an unwritable CSV, a read-only knob: each
+# found before the warm-up (5 s here), the workload never started
 fr=$work/root-nocmd
 fake_root "$fr" "$KNOB=7000"
 cp -p "$fr/$KNOB" "$fr/$KNOB.saved"
 rm -f "$work/started"
-sweep nocmd "$fr" --points 5ms --reps 2 --run 0.2 --warm 0.5 -- "$work/no-such-workload"
-if untouched "$fr/$KNOB" && grep -q 'cannot run .*no-such-workload' "$work/nocmd.err" &&
-   grep -q 'exited (exit status 127) before the first run' "$work/nocmd.err"; then
-	t_ok sweep-refuses-workload-that-cannot-run
+t0=$(ms)
+sweep nocmd "$fr" --points 5ms --reps 2 --run 0.2 --warm 5 -- "$work/no-such-workload"
+el=$(($(ms) - t0))
+if untouched "$fr/$KNOB" && [ "$el" -lt 2000 ] &&
+   grep -q 'cannot run .*no-such-workload: no such command' "$work/nocmd.err"; then
+	t_ok sweep-refuses-missing-command-first
 else
-	t_ko sweep-refuses-workload-that-cannot-run "exit $rc: $(tail -n 2 "$work/nocmd.err")"
+	t_ko sweep-refuses-missing-command-first "exit $rc, ${el} ms: $(tail -n 2 "$work/nocmd.err")"
+fi
+t0=$(ms)
+sweep nocsv "$fr" --points 5ms --reps 2 --run 0.2 --warm 5 --csv "$work/no-such-dir/x.csv" -- "$work/wl-mark.sh"
+el=$(($(ms) - t0))
+if untouched "$fr/$KNOB" && [ "$el" -lt 2000 ] &&
+   grep -q "^cachehot-sweep: --csv $work/no-such-dir/x.csv: No such file or directory; nothing changed" "$work/nocsv.err"; then
+	t_ok sweep-refuses-unwritable-csv-first
+else
+	t_ko sweep-refuses-unwritable-csv-first "exit $rc, ${el} ms: $(tail -n 2 "$work/nocsv.err")"
+fi
+# a sysctl file of the host that even root cannot write stands for the knob
+if [ -r /proc/sys/kernel/ngroups_max ] && ! (: > /proc/sys/kernel/ngroups_max) 2> /dev/null; then
+	fake_root "$fr"
+	ln -s /proc/sys/kernel/ngroups_max "$fr/$KNOB"
+	rm -f "$work/started"
+	t0=$(ms)
+	sweep rdonly "$fr" --points 5ms --reps 2 --run 0.2 --warm 5 -- "$work/wl-mark.sh"
+	el=$(($(ms) - t0))
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && [ "$el" -lt 2000 ] &&
+	   grep -q "cannot write .*$KNOB: .*; nothing changed" "$work/rdonly.err"; then
+		t_ok sweep-refuses-read-only-knob-first
+	else
+		t_ko sweep-refuses-read-only-knob-first "exit $rc, ${el} ms: $(tail -n 2 "$work/rdonly.err")"
+	fi
+else
+	t_skip 1 "sweep-refuses-read-only-knob-first: /proc/sys/kernel/ngroups_max is writable here"
 fi
 fr=$work/root-refuse
 for p in abc -5ms 5ms,x 1.5us 4.000001s 5s 0x10 '5 ms' 5ms,5ms; do
@@ -636,9 +987,9 @@ else
 fi
 
 # --help and a usage error
-if "$bin" --help | grep -q -- '--points LIST' && ! "$bin" --bogus > /dev/null 2>&1; then
+if "$bin" --help | grep -q -- '--match RE' && ! "$bin" --bogus > /dev/null 2>&1; then
 	t_ok sweep-help-and-usage-error
 else
-	t_ko sweep-help-and-usage-error "--help lacks --points, or --bogus exited 0"
+	t_ko sweep-help-and-usage-error "--help lacks --match, or --bogus exited 0"
 fi
 t_finish
