@@ -113,19 +113,20 @@ check(rc == 0 and ("kernel.cache_hot_time = %s" % boot) in (out or ""),
       "sysctl-a-lists-knob", "sysctl -a: %r, the file: %s" % (out, boot))
 out, rc = run("sysctl -n kernel.cache_hot_time")
 check(rc == 0 and out.split("\n")[-1] == boot, "sysctl-n", "%r" % out)
-for val, us in (("7500", "7500"), ("7500us", "7500"), ("12ms", "12000"),
-                ("1s", "1000000"), ("5ms", "5000")):
+# integers of us, as 2.6.9's int sysctls take them (base 0: 0x10 is 16)
+for val, us in (("7500", "7500"), ("0x10", "16"), ("12000", "12000"),
+                ("1000000", "1000000"), ("5000", "5000")):
     out, rc = run("sysctl -w kernel.cache_hot_time=%s" % val)
     got = value("cache_hot_time")
     check(rc == 0 and got == us, "sysctl-w-%s" % val,
           "rc %s, file reads %s, want %s" % (rc, got, us))
-out, rc = run("sysctl -w kernel.cache_hot_time=10xs")
+out, rc = run("sysctl -w kernel.cache_hot_time=10ms")
 got = value("cache_hot_time")
 check(rc != 0 and got == "5000", "sysctl-w-bad-value-refused-kept",
       "rc %s (%r), file reads %s, want 5000" % (rc, out, got))
 # a file with a refused line between two good ones
-run("printf 'kernel.cache_hot_time = 3ms\\n# a comment\\n"
-    "kernel.cache_hot_time = 10xs\\nkernel.cache_hot_time = 30ms\\n' > /tmp/p.conf")
+run("printf 'kernel.cache_hot_time = 3000\\n# a comment\\n"
+    "kernel.cache_hot_time = 10ms\\nkernel.cache_hot_time = 30000\\n' > /tmp/p.conf")
 out, rc = run("sysctl -p /tmp/p.conf")
 got = value("cache_hot_time")
 # busybox 1.35 applies the lines before a refused one, says "write error"
@@ -133,7 +134,7 @@ got = value("cache_hot_time")
 check(got == "3000" and rc == 1 and
       "sysctl: write error: Invalid argument" in (out or ""),
       "sysctl-p-stops-at-a-refused-line",
-      "cache_hot_time reads %s (3ms, then 10xs, then 30ms), exit status %s, "
+      "cache_hot_time reads %s (3000, then 10ms, then 30000), exit status %s, "
       "said %r" % (got, rc, out))
 out, rc = run("sysctl -p /etc/sysctl.conf")
 check(rc == 0 and value("cache_hot_time") == "3000", "sysctl-p-example-file",
@@ -143,7 +144,7 @@ out, rc = run("sysctl -w kernel.cache_hot_time=%s" % boot)
 got = value("cache_hot_time")
 check(rc == 0 and got == boot, "sysctl-w-boot-value-back",
       "file reads %s, want %s" % (got, boot))
-out, rc = run("su nobody -s /bin/sh -c 'sysctl -w kernel.cache_hot_time=9ms'")
+out, rc = run("su nobody -s /bin/sh -c 'sysctl -w kernel.cache_hot_time=9000'")
 got = value("cache_hot_time")
 check(rc != 0 and got == boot, "sysctl-w-non-root-refused",
       "rc %s (%r), file reads %s" % (rc, out, got))
@@ -160,10 +161,10 @@ out, rc = run("taskset -c 1 cat /proc/self/stat | cut -d' ' -f39")
 check(rc == 0 and out.split("\n")[-1] == "1", "taskset", "%r" % out)
 # LTP's hackbench (-pipe: no CONFIG_NET) at 0, 10 ms and 4 s while another
 # task rewrites the knob and reads /proc/schedstat in a loop
-run("(while :; do for v in 1ms 0 %s; do sysctl -w "
+run("(while :; do for v in 1000 0 %s; do sysctl -w "
     "kernel.cache_hot_time=$v >/dev/null; cat /proc/schedstat "
     ">/dev/null; done; done) & echo $! > /tmp/rewriter" % boot)
-for val in ("0", "10ms", "4s"):
+for val in ("0", "10000", "4000000"):
     run("sysctl -w kernel.cache_hot_time=%s >/dev/null" % val)
     out, rc = run("hackbench -pipe 2 process 20", 240)
     check(rc == 0 and out is not None and re.search(r"Time: [0-9.]+", out),
