@@ -113,6 +113,12 @@
 #define BUDGET_MODEL_US	250000L
 
 static int passed, failed;
+/*
+ * chk=mc:1, a kernel with a multi-core level (RHEL 4's CONFIG_SCHED_MC)
+ * that prunes levels of one group: a CPU's domains are not a fixed list
+ * of levels, so each domain is checked by its value (see domain_ok())
+ */
+static int mc_mode;
 static char klog[1 << 18];
 
 static void check(int ok, const char *name, const char *fmt, ...)
@@ -290,6 +296,23 @@ static int read_schedstat(struct sstat *s, char *why, size_t whysize)
 	return 0;
 }
 
+/*
+ * In mc mode: a domain's value is one of the levels' (the multi-core
+ * level has the SMP level's), and 0 only for the lowest domain where
+ * there are SMT siblings; the top domain of a NUMA kernel with more than
+ * one node is the NUMA level's.  want_node -1: no NUMA level.
+ */
+static int domain_ok(int dom, int ndom, int smt, long long ns, long want_cpu,
+		     long want_node)
+{
+	if (ns == 0 && dom == 0 && smt)
+		return 1;
+	if (want_node >= 0 && dom == ndom - 1 && env_long("nodes", 1) > 1)
+		return ns == want_node * 1000LL;
+	return ns == want_cpu * 1000LL ||
+		(want_node >= 0 && ns == want_node * 1000LL);
+}
+
 /* The names of a CPU's domain levels, lowest first; returns how many */
 static int levels(int smt, int numa, const char **name)
 {
@@ -325,6 +348,22 @@ static int schedstat_ok(int ncpus, int smt, int numa, long want_cpu,
 			return 0;
 		}
 		if (cpu >= ncpus)
+			continue;
+		for (dom = 0; mc_mode && dom < s.ndom[cpu]; dom++)
+			if (!domain_ok(dom, s.ndom[cpu], smt, s.d[cpu][dom].hot_ns,
+				       want_cpu, want_node)) {
+				snprintf(why, whysize, "cpu%d domain%d of %d has "
+					 "cache_hot_time %llu ns; smp %ld us, "
+					 "numa %ld us", cpu, dom, s.ndom[cpu],
+					 s.d[cpu][dom].hot_ns, want_cpu,
+					 want_node);
+				return 0;
+			}
+		if (mc_mode && s.ndom[cpu] < 1) {
+			snprintf(why, whysize, "cpu%d has no domain", cpu);
+			return 0;
+		}
+		if (mc_mode)
 			continue;
 		if (s.ndom[cpu] != nlevels) {
 			snprintf(why, whysize, "cpu%d has %d domains, want %d",
@@ -623,6 +662,46 @@ static long numa_level(const struct bootopt *o, long cpu, long long cost)
 /* The one wording of the boot option's warning */
 
 /*
+ * mc mode: the multi-core level's line gives the SMP level's value, and
+ * the line of the boot CPU's domains after pruning agrees with
+ * /proc/schedstat's domains of that CPU, value for value (where the
+ * kernel has schedstats)
+ */
+static void check_mc_lines(long cpu, const struct model *m)
+{
+	static struct sstat st;
+	const char *key = "<6>sched: cache_hot_time of cpu";
+	const char *p = strstr(klog, key);
+	char want[128], why[256] = "", *end;
+	int c = -1, dom = 0, ok;
+
+	snprintf(want, sizeof(want), "<6>sched: cache_hot_time multi-core "
+		 "level: %ld us\n", cpu);
+	check(strstr(klog, want) != NULL, "boot-log-mc-line", "no '%.*s'",
+	      (int)strlen(want) - 1, want);
+	ok = p && sscanf(p + strlen(key), "%d", &c) == 1 &&
+		(p = strstr(p, "ns:")) != NULL;
+	if (ok && m->stats && !read_schedstat(&st, why, sizeof(why)) &&
+	    c >= 0 && c < MAX_CPUS) {
+		for (p += 3; *p == ' '; dom++) {
+			unsigned long long v = strtoull(p, &end, 10);
+
+			if (end == p) {
+				ok = 0;
+				break;
+			}
+			if (dom >= st.ndom[c] || v != st.d[c][dom].hot_ns)
+				ok = 0;
+			p = end;
+		}
+		ok = ok && dom == st.ndom[c];
+	}
+	check(ok, "boot-log-domains-line", "'%s...' for cpu%d: %d values "
+	      "against %d domains in %s %s", key + 3, c, dom,
+	      c >= 0 && c < MAX_CPUS ? st.ndom[c] : -1, SCHEDSTAT, why);
+}
+
+/*
  * The values boot chose, its log lines about them, and the warnings for
  * bad cache_hot_time= words.  Sets the model's boot values.
  */
@@ -696,6 +775,8 @@ static void check_boot_values(long hz, const struct bootopt *o,
 		check(!strstr(klog, "cache_hot_time NUMA level"),
 		      "boot-log-no-numa-line", "a NUMA level line in a kernel "
 		      "without NUMA");
+	if (mc_mode)
+		check_mc_lines(cpu, m);
 	/*
 	 * No other line about cache_hot_time: no SMT line, no notice that a
 	 * later option overrides an earlier one
@@ -708,6 +789,8 @@ static void check_boot_values(long hz, const struct bootopt *o,
 			"<6>sched: cache_hot_time SMP level: ",
 			"<6>sched: cache_hot_time NUMA level: ",
 			"<4>sched: ignoring cache_hot_time=",
+			"<6>sched: cache_hot_time multi-core level: ",
+			"<6>sched: cache_hot_time of cpu",
 			"<6>sched: to skip the measurement, boot with "
 				"cache_hot_time=",
 		};
@@ -1333,7 +1416,20 @@ static void stress_reader(const struct model *m)
 			printf("GUEST INFO stress reader: %s\n", why);
 			_exit(2);
 		}
-		for (cpu = 0; cpu < m->ncpus; cpu++) {
+		for (cpu = 0; cpu < m->ncpus && mc_mode; cpu++)
+			for (dom = 0; dom < s.ndom[cpu]; dom++)
+				if (!(dom == 0 && m->smt &&
+				      !s.d[cpu][dom].hot_ns) &&
+				    !stress_value(s.d[cpu][dom].hot_ns,
+						  m->boot_cpu) &&
+				    !stress_value(s.d[cpu][dom].hot_ns,
+						  m->boot_node)) {
+					printf("GUEST INFO stress reader saw "
+					       "%llu ns in cpu%d domain%d\n",
+					       s.d[cpu][dom].hot_ns, cpu, dom);
+					_exit(1);
+				}
+		for (cpu = 0; cpu < m->ncpus && !mc_mode; cpu++) {
 			if (s.ndom[cpu] != nlevels) {
 				printf("GUEST INFO stress reader: cpu%d has %d "
 				       "domains\n", cpu, s.ndom[cpu]);
@@ -1704,6 +1800,7 @@ int main(void)
 	int n, took;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	mc_mode = env_long("mc", 0) == 1;
 	mkdir("/proc", 0555);
 	if (mount("proc", "/proc", "proc", 0, NULL) != 0 && errno != EBUSY) {
 		/* without PROC_FS the kernel only has to boot and run us */
