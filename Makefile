@@ -24,7 +24,7 @@ ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench cachemodel measure-host ia64-toolchain sweep dist clean help
+.PHONY: all source kernel boot shell report check bench cachemodel ia64-toolchain sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -61,9 +61,6 @@ ia64-toolchain:
 cachemodel:
 	@scripts/build-cachemodel.sh
 
-measure-host:
-	@scripts/measure-host.sh
-
 sweep:
 	@scripts/build-sweep.sh
 
@@ -87,7 +84,6 @@ help:
 	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
 	@echo '  dist            the release tarball build/dist/cachehot-$(VERSION)-linux-2.6.9.tar.gz'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
-	@echo '  measure-host    the series'"'"' estimator on two CPUs of this machine, beside a direct measurement'
 	@echo '  ia64-toolchain  build the ia64 cross compiler into the cache'
 	@echo '  clean           remove build/ (the cache stays)'
 	@echo 'Knobs (name=default; tests/help.sh checks each default against the scripts):'
@@ -127,7 +123,6 @@ help:
 	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0  BENCH_PHASE_MS=0'
 	@echo '  io only: BENCH_SLEEPERS=0  BENCH_SLEEPER_US=<BENCH_SLEEP_US>'
 	@echo '  BENCH_GROUPS=4  BENCH_SENDERS=2  BENCH_RECEIVERS=2  BENCH_MSG_WS_KB=64   (msg)'
-	@echo '  MH_RUNS=30  MH_SIZES_KB=64,256,1024,4096,16384,32768  MH_REPS=200   measure-host'
 	@echo '  STRESS_BOOTS=50  STRESS_LOAD=<cores>  STRESS_CASES=x86_64-smp:numa i386-smp:smp   tests/stress/boot-stress.sh'
 	@echo '  LTP_SRC=            an LTP checkout to take hackbench.c from (offline machines)'
 	@echo '  XDG_CACHE_HOME=~/.cache   the cache is $$XDG_CACHE_HOME/cachehot'

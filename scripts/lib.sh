@@ -231,8 +231,7 @@ debian_source() {
 	rm -rf "$_apt"
 }
 
-# Counting in the host tests that can skip (tests/paste-back.sh,
-# tests/measure-host.sh): t_ok NAME, t_ko NAME WHY, t_skip COUNT WHY (checks
+# Counting in the host tests that can skip: t_ok NAME, t_ko NAME WHY, t_skip COUNT WHY (checks
 # that could not run, said and counted as skipped, never as passed), and
 # t_finish: the closing line "N passed, M failed" (", K skipped" when K > 0)
 # and the exit status.
