@@ -1,6 +1,6 @@
 # The configuration 2.6.9 shipped for distributions' ia64 kernels: one image
 # for DIG, HP zx1 and SGI SN2 machines (CONFIG_IA64_GENERIC), SMP and NUMA,
-# up to 512 CPUs, with its 127 modules. Issue #10: build it patched and
+# up to 512 CPUs, with its 127 modules: make check builds it patched and
 # unpatched (no new warnings) and bisect it.
 # base: arch/ia64/configs/generic_defconfig
 CONFIG_IA64_GENERIC=y

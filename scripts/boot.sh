@@ -34,7 +34,7 @@ esac
 
 # MODEL=<name> (the environment, or a word among the extra arguments, as
 # tests/boot-cases gives it): run the guest under the cache-timing model
-# (cachemodel/, issue 18), a named machine of cachemodel/machines.c: its
+# (cachemodel/), a named machine of cachemodel/machines.c: its
 # -cpu options make CPUID show the modelled cache, its parameters reach
 # the guest's checks.
 plugin='' model_chk=''
@@ -129,7 +129,7 @@ esac
 # thread, and 2.6.9's CPU bring-up (which times one CPU against another)
 # fails every time for i386 smp (shift=auto, 3, 2: CPU#2 calibrates 8
 # BogoMIPS and is "not responding") and for x86_64 numa at shift >= 4;
-# x86_64 at shift=3 passes but takes ~27s instead of ~4s (issue #10).
+# x86_64 at shift=3 passes but takes ~27s instead of ~4s on a loaded host.
 icount=${ICOUNT:-off}
 if [ "$accel" = kvm ] || [ "$icount" = off ]; then icount=; fi
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# build-busybox.sh ARCH: a static busybox for the shell guest (make shell,
-# issue 21), built with musl from Debian's own busybox source package (the
+# build-busybox.sh ARCH: a static busybox for the shell guest (make shell),
+# built with musl from Debian's own busybox source package (the
 # version the archive has for this machine, fetched through a private
 # deb-src list and cached under ${XDG_CACHE_HOME:-~/.cache}/cachehot/busybox/).
 # defconfig minus CONFIG_TC (it does not build against musl's headers).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# build-sweep.sh [ARCH...]: build cachehot-sweep (sweep/, issue #39), the
+# build-sweep.sh [ARCH...]: build cachehot-sweep (sweep/), the
 # sweep a user runs around their own workload on a real machine, as one
 # static musl binary per ARCH (x86_64, i386; default both), each a single
 # file to copy onto a 2.6.9 box (glibc static binaries do not run there).

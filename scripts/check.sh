@@ -273,7 +273,7 @@ if want 6; then
 		else
 			fail "boot $name" "$(tail -n 1 "$work/boot-$name.err") (console: build/boot-logs/$name.log)"
 		fi
-		# A boot that boot.sh retried (host load, issue #10) is shown, not
+		# A boot that boot.sh retried (host load) is shown, not
 		# hidden and not counted: the line starts with INFO, not PASS/FAIL.
 		grep '^INFO boot ' "$work/boot-$name.err" || true
 		log=$BUILD/boot-logs/$name.log

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # get-hackbench.sh: the Linux Test Project's hackbench
 # (testcases/kernel/sched/cfs-scheduler/hackbench.c) for the shell guest
-# (issue 21), at a pinned commit, verified by its sha256: from LTP_SRC (a
+# at a pinned commit, verified by its sha256: from LTP_SRC (a
 # checkout or unpacked archive of that commit), else from the cache
 # (${XDG_CACHE_HOME:-~/.cache}/cachehot/ltp-<commit>/), else downloaded.
 # It needs only libc (-pipe mode: the configs have no CONFIG_NET).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make-shell-initramfs.sh ARCH: the shell guest of `make shell` (issue 21): a
+# make-shell-initramfs.sh ARCH: the shell guest of `make shell`: a
 # static busybox (scripts/build-busybox.sh) with every applet linked, /proc
 # and /sys mounted, LTP's hackbench (scripts/get-hackbench.sh),
 # cachehot-sweep (scripts/build-sweep.sh), a one-screen

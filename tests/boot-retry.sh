@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # boot-retry.sh: scripts/boot.sh retries once exactly the failures host load
-# causes (issue #10), reports each retry with an "INFO boot NAME retried:"
+# causes (a loaded host), reports each retry with an "INFO boot NAME retried:"
 # line, and retries nothing else. A fake qemu-system-x86_64 (first on PATH)
 # writes a scripted console per attempt, so no kernel boots here and this runs
 # in a second. Last line: "N passed, M failed".

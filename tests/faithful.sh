@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Known answer of the pacing (cachemodel/plugin.c, pace_ps=), issue 36: a
+# Known answer of the pacing (cachemodel/plugin.c, pace_ps=): a
 # guest with more vCPUs than host cores (4 on this 2-core host) is faithful
 # when a vCPU's speed does not depend on whether the others idle. Under
 # the itanium2 machine, paced as boot.sh paces it by default, a loop on

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The shell guest of `make shell` (issue 21), driven through its serial
+# The shell guest of `make shell`, driven through its serial
 # console as a user would type (tests/shell/drive.py over a QEMU pipe):
 # busybox's own sysctl, cat, su, taskset and grep against the series' knobs
 # on the x86_64-smp kernel (4 sockets and numa=fake=2) and the i386-smp one

@@ -20,7 +20,7 @@
  * With chsleepers=N, N of every W waits of each worker, in turn, are a
  * sleep on its own CPU as oltp's (their range chsleeper_*_us): a mix in
  * which some wakeups cross CPUs and the rest leave the balancer to share
- * out the CPUs (issue 36: the seed's load had both). Each worker mixes
+ * out the CPUs (Kenneth Chen's load had both). Each worker mixes
  * both: with whole workers of each kind (N of each CPU's), the disk's
  * short waits kept every CPU busy and the balancer had nothing to lose.
  */

@@ -307,7 +307,7 @@ void stream_read(struct stream *s, long kb)
  * others 1 during even phases, and the other way round during odd ones:
  * the same work in all, but every phase_ms the CPUs' shares swap, so that
  * a balancer that refuses to move hot tasks leaves the newly light CPUs
- * idle while the heavy ones queue (issue 36: the seed's idle at high
+ * idle while the heavy ones queue (as Kenneth Chen's idle at high
  * values needs an imbalance that pinning cannot fix). The workers count
  * their work in these halves, not in transactions: a CPU left to its
  * light workers finishes three of their transactions in the time of one

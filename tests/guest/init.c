@@ -1638,7 +1638,7 @@ static double move_extra(char *buf, long far, size_t step)
 }
 
 /*
- * The known answer (issue 18): under the model every line a move leaves
+ * The known answer: under the model every line a move leaves
  * behind costs miss_ns to fetch again.  Printed as "GUEST INFO
  * known-answer NAME got X want Y UNIT" lines, for the log: one boot's
  * figure is no verdict.  TCG adds a cost of its own per

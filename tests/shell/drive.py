@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Drive the shell guest through its serial console (a QEMU pipe chardev:
 PIPE.in is what the guest reads, PIPE.out what it writes), as a user
-would type: the real busybox tools against the series' knobs (issue 21).
+would type: the real busybox tools against the series' knobs.
 Usage: drive.py PIPE LOG.  Prints PASS/FAIL lines; the caller counts them.
 """
 import os

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # boot-stress.sh: boot the matrix's SMP kernels STRESS_BOOTS times each (default
 # 50: 100 boots in all) on a host loaded with one busy loop per core, to show that boot results
-# do not depend on host load (issue #10). Each boot must pass (scripts/boot.sh,
+# do not depend on host load. Each boot must pass (scripts/boot.sh,
 # with its retry-once for the exact load-caused failures). Prints PASS/FAIL per
 # boot, an INFO line per retry, "retries: R", and last "N passed, M failed".
 #
