@@ -3,7 +3,9 @@
 # dist.sh: the release tarball of `make dist`, for people who apply the
 # series to their own tree: build/dist/cachehot-<VERSION>-linux-2.6.9.tar.gz
 # holding patches/ (the series file, as patches/series, and the patches it
-# names), the documentation a user of the series reads (Documentation/, the
+# names), rhel4/ (the same for Red Hat Enterprise Linux 4's kernel: the
+# patches series-rhel4 names, shared and refreshed, with their series as
+# rhel4/series), the documentation a user of the series reads (Documentation/, the
 # benchmarks' CSVs and plots included), the source of cachehot-sweep
 # (sweep/*.c, sweep/*.h), COPYING, CHANGELOG, VERSION and a README of its
 # own. No harness, no toolchain fixes (they are for this project's
@@ -37,6 +39,15 @@ grep -v '^[[:space:]]*experimental/' "$ROOT/series" > "$d/patches/series"
 for p in $(series_names "$d/patches/series"); do
 	cp "$ROOT/patches/$p" "$d/patches/"
 done
+# RHEL 4: the entries of series-rhel4 name their directory; in the
+# tarball they all sit in rhel4/, under their own names.
+mkdir -p "$d/rhel4"
+: > "$d/rhel4/series"
+for p in $(series_names "$ROOT/series-rhel4"); do
+	[ ! -e "$d/rhel4/${p##*/}" ] || die "series-rhel4 names ${p##*/} twice"
+	cp "$ROOT/$p" "$d/rhel4/"
+	echo "${p##*/}" >> "$d/rhel4/series"
+done
 cp "$ROOT/COPYING" "$ROOT/CHANGELOG" "$ROOT/VERSION" "$d/"
 # The tracked files only (no editor's leftovers), as they are in the tree.
 git -C "$ROOT" ls-files -- Documentation 'sweep/*.c' 'sweep/*.h' |
@@ -61,9 +72,15 @@ this README is in. Each applies every patch with no fuzz and no offset.
     QUILT_PATCHES=<dir>/patches quilt push -a
     for p in \$(sed 's/#.*//' <dir>/patches/series); do patch -p1 < <dir>/patches/\$p || break; done
 
-The series file is patches/series, where quilt looks for it. Part 1 of it
-(7 patches) is the whole job; part 2 (3 patches) adds the opt-in
-boot-time measurement and can be left out. Then build as usual.
+The series file is patches/series, where quilt looks for it. Then build
+as usual.
+
+Red Hat Enterprise Linux 4 (and CentOS 4), kernel-2.6.9-89.29.1.EL: from
+the top of its prepared tree (rpmbuild -bp --target x86_64 of the source
+RPM), one of these two:
+
+    QUILT_PATCHES=<dir>/rhel4 quilt push -a
+    for p in \$(sed 's/#.*//' <dir>/rhel4/series); do patch -p1 < <dir>/rhel4/\$p || break; done
 
 cachehot-sweep, which sweeps /proc/sys/kernel/cache_hot_time around your
 own workload, builds with the machine's own C compiler (-lrt: glibc before 2.17
