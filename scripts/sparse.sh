@@ -151,7 +151,7 @@ fi
 handlers() {
 	for _f in $2; do
 		[ ! -f "$1/linux/$_f" ] || cat "$1/linux/$_f"
-	done | sed -n 's/.*\.\(proc_handler\|strategy\)[[:space:]]*=[[:space:]]*&\{0,1\}\([A-Za-z_][A-Za-z0-9_]*\).*/\2/p' | sort -u
+	done | sed -n 's/^[[:space:]]*\.\(proc_handler\|strategy\)[[:space:]]*=[[:space:]]*&\{0,1\}\([A-Za-z_][A-Za-z0-9_]*\).*/\2/p' | sort -u
 }
 handlers "$pt" "$files" > "$pt/logs/sparse.handlers"
 handlers "$ut" "$files" | comm -13 - "$pt/logs/sparse.handlers" > "$pt/logs/sparse.handlers.new"
