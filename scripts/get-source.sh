@@ -47,9 +47,10 @@ elif [ -n "${CACHEHOT_TEST_SHA256:-}" ]; then
 	die "CACHEHOT_TEST_SHA256 is honoured only with CACHEHOT_TEST_URL (a server on 127.0.0.1); the official tarball's sha256 is $OFFICIAL_SHA256"
 fi
 
-base=${KERNEL_BASE:-kernel.org}
+base=${KERNEL_BASE:-}
 case $base in
-kernel.org)
+''|kernel.org)
+	base=kernel.org
 	want_id=$PRISTINE_TREE_ID
 	manifest=$ROOT/scripts/pristine-manifest.gz
 	what="the pristine 2.6.9 tree"
