@@ -70,7 +70,9 @@ mc) smp="4,sockets=2,cores=2,threads=1" ;;
 mcsmt) smp="8,sockets=2,cores=2,threads=2" ;;
 mc1) smp="4,sockets=1,cores=4,threads=1" ;;
 # numa=fake=2 deals CPUs to nodes round robin (0,2 and 1,3), across the
-# sockets; an SRAT puts each socket's cores in its node. RHEL 4 reads the
+# sockets (and RHEL 4 panics with it at boot: "kmem_cache_create(): failed
+# to create slab `size-32'", so topology numa is kernel.org's only); an
+# SRAT puts each socket's cores in its node. RHEL 4 reads the
 # SRAT only on AMD CPUs unless told (numa=acpi); kernel.org 2.6.9 x86_64
 # never does. 4 GB, not 512 MB: RHEL 4's SRAT code drops the last page of
 # RAM from its node (srat.c cutoff_node), and QEMU loads the initrd right
