@@ -13,11 +13,13 @@ JOBS ?= 2
 QUICK ?=
 KERNEL_SRC ?=
 KERNEL_TARBALL ?=
+KERNEL_BASE ?=
 MODEL ?=
 VERSION := $(shell cat VERSION)
-export KERNEL_SRC KERNEL_TARBALL ACCEL JOBS QUICK MODEL
+export KERNEL_SRC KERNEL_TARBALL KERNEL_BASE ACCEL JOBS QUICK MODEL
 
-ARCH_OF = $(firstword $(subst -, ,$(CONFIG)))
+# The arch is the config name's first word, after the RHEL 4 flavour's rhel4-.
+ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
 
 # `img=$$(scripts/build-kernel.sh ... | tail -n 1)` must fail when the build
 # does, not when tail does.
@@ -88,11 +90,14 @@ help:
 	@echo '  clean           remove build/ (the cache stays)'
 	@echo 'Knobs (name=default; tests/help.sh checks each default against the scripts):'
 	@echo '  CONFIG=x86_64-smp   configs/<name>.config: $(basename $(notdir $(wildcard configs/*.config)))'
-	@echo '  TOPO=smt            up | smp | smt | numa | smp:N (up for *-up configs)'
+	@echo '  TOPO=smt            up | smp | smt | numa | smp:N (up for *-up configs); multi-core'
+	@echo '                      (RHEL 4): mc | mcsmt | mc1 | numamc (scripts/boot.sh says each)'
 	@echo '  ACCEL=tcg           tcg | kvm'
 	@echo '  JOBS=2              make -j of the kernel build'
 	@echo '  KERNEL_SRC=         a pristine 2.6.9 tree to use (verified, never written)'
 	@echo '  KERNEL_TARBALL=     a 2.6.9 tarball to use (official .tar.bz2: sha256; others: tree id)'
+	@echo '  KERNEL_BASE=        kernel.org | rhel4 (RHEL 4.8'"'"'s tree; KERNEL_SRC/KERNEL_TARBALL then name it);'
+	@echo '                      empty: rhel4 for configs rhel4-*, else kernel.org'
 	@echo '  BOOT_ARGS=          extra kernel command line words (boot, shell)'
 	@echo '  BOOT_TIMEOUT=120    seconds per boot (scripts/faithful.sh: 300)'
 	@echo '  BOOT_RETRIES=1      retries of a boot that failed the way host load makes it fail'

@@ -5,6 +5,13 @@
 # editing a .frag; the build itself only reads the .config files.
 # A fragment line "# base: arch/.../X_defconfig" starts from that defconfig of
 # the pristine tree instead of allnoconfig (a configuration 2.6.9 shipped).
+# For a rhel4-* NAME the tree is Red Hat's (prepare-tree.sh), so a base can
+# be one of its configs/kernel-2.6.9-*.config. With "# base-modules: off"
+# every option the base builds as a module (=m) is turned off first: a
+# distribution config has hundreds, which a test kernel without modules
+# would otherwise build in (kconfig makes m into y once MODULES is off).
+# Lines of the fragment that start with "##" go, as "#" comments, to the
+# top of the generated config: what it is and what changed from its base.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
@@ -26,6 +33,11 @@ if [ -n "$base" ]; then
 	[ -f "$base" ] || die "configs/$name.frag: no $base in the 2.6.9 tree"
 	msg "$name: starting from $base"
 	cp "$base" .config
+	if grep -qx '# base-modules: off' "$frag"; then
+		msg "$name: turning off the base's $(grep -c '^CONFIG_[A-Za-z0-9_]*=m$' .config) modules (=m)"
+		sed 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/# \1 is not set/' .config > .config.new
+		mv .config.new .config
+	fi
 else
 	yes '' | make ARCH="$arch" CC="$cc" allnoconfig > /dev/null 2>&1
 fi
@@ -46,5 +58,5 @@ while read -r line; do
 	esac
 done < "$frag"
 [ "$bad" = 0 ] || die "configs/$name.frag: some options did not take effect"
-cp .config "$ROOT/configs/$name.config"
+{ sed -n 's/^##/#/p' "$frag"; cat .config; } > "$ROOT/configs/$name.config"
 msg "wrote configs/$name.config ($(grep -c '=y' .config) options =y)"

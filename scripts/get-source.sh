@@ -3,6 +3,7 @@
 # Find the Linux 2.6.9 source, verify it, print the path of the verified
 # pristine tree as the last line of stdout. Nothing here writes into a tree
 # that it has verified; builds work on copies (scripts/prepare-tree.sh).
+# KERNEL_BASE=rhel4 looks for the RHEL 4 tree instead (below).
 #
 # Lookup order: $KERNEL_SRC (an unpacked tree), $KERNEL_TARBALL, any
 # linux-2.6.9.tar* in the cache, else a download of the official tarball.
@@ -18,6 +19,16 @@
 # changes: without the loopback URL the override is refused, and a file
 # downloaded under it is stored under a name that the cache lookup never
 # takes, so a later normal run cannot mistake it for the official tarball.
+#
+# KERNEL_BASE=rhel4: Red Hat Enterprise Linux 4.8's kernel-2.6.9-89.29.1.EL
+# as `rpmbuild -bp --target x86_64` prepares it: $KERNEL_SRC, $KERNEL_TARBALL,
+# or any linux-2.6.9-89.29.1.EL.tar* in the cache, verified by its git tree
+# id (lib.sh's RHEL4_TREE_ID), the files that differ named from
+# scripts/rhel4-manifest.gz. Never downloaded: Red Hat ships it as a source
+# RPM, which a user unpacks with rpmbuild. The manifest is the tree's listing
+# with abbreviated blob ids, as pristine-manifest.gz is 2.6.9's:
+#   git ls-tree -r <commit of the tree> | awk -F '\t' '{ split($1, a, " ");
+#     m = a[1] == "120000" ? "l" : substr(a[1], 4); print m " " substr(a[3], 1, 8) "\t" $2 }'
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
@@ -35,6 +46,22 @@ if [ -n "${CACHEHOT_TEST_URL:-}" ]; then
 elif [ -n "${CACHEHOT_TEST_SHA256:-}" ]; then
 	die "CACHEHOT_TEST_SHA256 is honoured only with CACHEHOT_TEST_URL (a server on 127.0.0.1); the official tarball's sha256 is $OFFICIAL_SHA256"
 fi
+
+base=${KERNEL_BASE:-}
+case $base in
+''|kernel.org)
+	base=kernel.org
+	want_id=$PRISTINE_TREE_ID
+	manifest=$ROOT/scripts/pristine-manifest.gz
+	what="the pristine 2.6.9 tree"
+	cache_glob=linux-2.6.9.tar ;;
+rhel4)
+	want_id=$RHEL4_TREE_ID
+	manifest=$ROOT/scripts/rhel4-manifest.gz
+	what="the RHEL 4 tree (${RHEL4_SRPM%.src.rpm}, rpmbuild -bp --target x86_64)"
+	cache_glob=$RHEL4_TARBALL ;;
+*) die "KERNEL_BASE=$base: kernel.org (pristine 2.6.9) or rhel4 (RHEL 4's tree)" ;;
+esac
 
 need_cmd git
 need_cmd flock
@@ -57,11 +84,11 @@ tree_id() {
 }
 
 # explain STATEDIR: name the files whose content, mode or presence differ
-# from the pristine manifest.
+# from the manifest of the expected tree.
 explain() {
 	GIT_DIR=$1 GIT_INDEX_FILE=$1/index git ls-files -s --abbrev=8 |
 	sed 's/^100644 /644 /; s/^100755 /755 /; s/^120000 /l /; s/ [0-9]\t/\t/' |
-	awk -F '\t' -v m="$ROOT/scripts/pristine-manifest.gz" '
+	awk -F '\t' -v m="$manifest" '
 	BEGIN { cmd = "gzip -dc " m; while ((cmd | getline l) > 0) { split(l, a, "\t"); want[a[2]] = a[1] } }
 	{ have[$2] = $1 }
 	END {
@@ -83,7 +110,7 @@ check_tree() {
 	msg "verifying $1 (git tree id of its files)"
 	_id=$(tree_id "$1" "$_st")
 	if [ "$_id" != "$2" ]; then
-		printf 'error: %s is NOT the pristine 2.6.9 tree\n  tree id %s, expected %s\n  differences from the pristine manifest:\n' "$1" "$_id" "$2" >&2
+		printf 'error: %s is NOT %s\n  tree id %s, expected %s\n  differences from %s:\n' "$1" "$what" "$_id" "$2" "${manifest#"$ROOT"/}" >&2
 		explain "$_st"
 		exit 1
 	fi
@@ -92,7 +119,7 @@ check_tree() {
 # unpack TARBALL [SHA256]: unpack into the cache (once: keyed on the
 # tarball's path, size and mtime) and print the tree. With SHA256, the
 # tarball is checked against it first; the official checksum is trusted,
-# anything else must unpack to the pristine tree id.
+# anything else must unpack to the expected tree id (want_id).
 unpack() {
 	_tb=$(readlink -f "$1")
 	_key=$(stat -c '%n %s %Y' "$_tb" | sha1sum | cut -c1-12)
@@ -127,12 +154,12 @@ unpack() {
 		# modes need not match the git import the tree id comes from):
 		# remember the tree id it has, to re-check the copy later.
 		_id=$(tree_id "$_dest" "$(state_of "$_dest")")
-	# Anything else, a test download included, must be the pristine tree.
+	# Anything else, a test download included, must be the expected tree.
 	# (A subshell, so that the refused tree is removed before exiting.)
-	elif ! (check_tree "$_dest" "$PRISTINE_TREE_ID"); then
+	elif ! (check_tree "$_dest" "$want_id"); then
 		rm -rf "$_dest" "$(state_of "$_dest")"; exit 1
 	else
-		_id=$PRISTINE_TREE_ID
+		_id=$want_id
 	fi
 	echo "$_id" > "$_stamp"
 	echo "$_dest"
@@ -140,12 +167,15 @@ unpack() {
 
 # sha_of TARBALL: the sha256 that TARBALL must have (the official one for
 # the official name), or nothing (then only its tree id is checked).
-sha_of() { case $1 in *linux-2.6.9.tar.bz2) echo "$OFFICIAL_SHA256" ;; esac; }
+sha_of() {
+	[ "$base" = kernel.org ] || return 0
+	case $1 in *linux-2.6.9.tar.bz2) echo "$OFFICIAL_SHA256" ;; esac
+}
 
 if [ -n "${KERNEL_SRC:-}" ]; then
 	[ -d "$KERNEL_SRC" ] || die "KERNEL_SRC=$KERNEL_SRC is not a directory"
 	src=$(readlink -f "$KERNEL_SRC")
-	check_tree "$src" "$PRISTINE_TREE_ID"
+	check_tree "$src" "$want_id"
 	echo "$src"
 	exit 0
 fi
@@ -158,13 +188,23 @@ if [ -n "${KERNEL_TARBALL:-}" ]; then
 fi
 
 mkdir -p "$CACHE"
-for tb in "$CACHE"/linux-2.6.9.tar*; do
+for tb in "$CACHE/$cache_glob"*; do
 	[ -f "$tb" ] || continue
 	case $tb in *.part) continue ;; esac
 	out=$(unpack "$tb" "$(sha_of "$tb")")
 	echo "$out"
 	exit 0
 done
+
+# Nothing local. Red Hat's tree is never fetched: say how to make it.
+if [ "$base" = rhel4 ]; then
+	die "no RHEL 4 source found (KERNEL_BASE=rhel4). From Red Hat's source RPM:
+  rpmbuild -bp --target x86_64 $RHEL4_SRPM
+then either KERNEL_SRC=<its BUILD/kernel-2.6.9/linux-2.6.9>, or a tarball of
+that tree (one top-level directory) as $CACHE/$RHEL4_TARBALL
+(.gz, .bz2, .xz too) or in KERNEL_TARBALL. It must have git tree id
+$RHEL4_TREE_ID."
+fi
 
 # Nothing local: fetch the official tarball (or the test's, see the top).
 msg "no 2.6.9 source found; downloading $url into $CACHE"

@@ -15,6 +15,15 @@ OFFICIAL_SHA256=f5dba6366e87e91234d1b0069cfea655b0a4cb37ea97f899226f16998e6ab9f1
 OFFICIAL_URL=https://cdn.kernel.org/pub/linux/kernel/v2.6/linux-2.6.9.tar.bz2
 export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
 
+# The RHEL 4 flavour's source: Red Hat Enterprise Linux 4.8's last kernel,
+# prepared for x86_64 (`rpmbuild -bp --target x86_64` of RHEL4_SRPM), by
+# the git tree id of its files. Red Hat's sources are never downloaded
+# here: a user has the source RPM.
+RHEL4_TREE_ID=9f0c974d1aebf2ebd52e49aea0086b6c470850a7
+RHEL4_SRPM=kernel-2.6.9-89.29.1.EL.src.rpm
+RHEL4_TARBALL=linux-2.6.9-89.29.1.EL.tar
+export RHEL4_TREE_ID RHEL4_SRPM RHEL4_TARBALL
+
 # Progress goes to stderr so that stdout stays machine-readable
 # (get-source.sh and build-kernel.sh print a path as their last line).
 msg() { printf '>>> %s\n' "$*" >&2; }
@@ -126,13 +135,39 @@ apt_install() {
 PACE_PS_DEFAULT=150000
 export PACE_PS_DEFAULT
 
-# config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix).
+# config_arch NAME: the kernel ARCH of configs/NAME.config (name prefix,
+# after a flavour's rhel4-).
 config_arch() {
-	case $1 in
+	case ${1#rhel4-} in
 	x86_64*) echo x86_64 ;;
 	i386*) echo i386 ;;
 	ia64*) echo ia64 ;;
 	*) die "cannot tell the architecture of config '$1' (name must start with x86_64, i386 or ia64)" ;;
+	esac
+}
+
+# kernel_base CONFIG: the source CONFIG builds on: kernel.org (pristine
+# 2.6.9) or rhel4 (the RHEL 4 tree above). KERNEL_BASE chooses; unset, a
+# config named rhel4-* (Red Hat's options) takes rhel4, any other kernel.org.
+kernel_base() {
+	case ${KERNEL_BASE:-} in
+	'') case $1 in rhel4-*) echo rhel4 ;; *) echo kernel.org ;; esac ;;
+	rhel4) echo rhel4 ;;
+	kernel.org)
+		case $1 in rhel4-*) die "configs/$1.config holds Red Hat's options: it builds on KERNEL_BASE=rhel4, not kernel.org" ;; esac
+		echo kernel.org ;;
+	*) die "KERNEL_BASE=$KERNEL_BASE: kernel.org (pristine 2.6.9) or rhel4 (RHEL 4's tree)" ;;
+	esac
+}
+
+# tree_name CONFIG: the name of CONFIG's tree under build/: CONFIG, with
+# rhel4- in front when a kernel.org config builds on the RHEL 4 tree, so
+# that the two never share a tree.
+tree_name() {
+	_tb=$(kernel_base "$1") || exit
+	case $_tb:$1 in
+	rhel4:rhel4-*|kernel.org:*) echo "$1" ;;
+	*) echo "rhel4-$1" ;;
 	esac
 }
 
@@ -194,6 +229,22 @@ tree_make() {
 series_names() {
 	[ -f "$1" ] || return 0
 	sed 's/#.*//' "$1" | awk -v p="${2:-}" 'NF { print p $1 }'
+}
+
+# series_paths FILE: the patches of a flavour's series file, whose entries
+# name their directory (toolchain/x.patch, toolchain-rhel4/y.patch,
+# patches-rhel4/z.patch: a flavour shares what applies to it unchanged),
+# comments dropped; nothing when FILE does not exist. An entry without a
+# directory is refused: it could be either copy.
+series_paths() {
+	[ -f "$1" ] || return 0
+	sed 's/#.*//' "$1" | awk -v f="$1" 'NF {
+		if ($1 !~ /^[A-Za-z0-9._-]+\/[^\/]/ || $1 ~ /\.\./) {
+			printf "error: %s: entry %s must name its directory, e.g. patches/%s\n", f, $1, $1 > "/dev/stderr"
+			exit 1
+		}
+		print $1
+	}'
 }
 
 # patch_files PATCH: the files a -p1 patch touches.

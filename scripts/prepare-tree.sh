@@ -5,6 +5,12 @@
 # toolchain fixes and then the feature series applied by quilt (--fuzz=0).
 #   tree = CONFIG (whole series), CONFIG.unpatched (toolchain fixes only),
 #          CONFIG.bisect (toolchain fixes + first N feature patches).
+# The RHEL 4 flavour (lib.sh's kernel_base: configs rhel4-*, or
+# KERNEL_BASE=rhel4, then the tree is rhel4-CONFIG) copies Red Hat's tree and
+# applies toolchain-rhel4/series, then series-rhel4; their entries name their
+# directory (toolchain/x.patch where a fix applies to Red Hat's code as it
+# is, toolchain-rhel4/y.patch where it had to be refreshed). Without
+# series-rhel4 the flavour builds without the feature series.
 # Re-runs are incremental: patches whose name or content changed are popped
 # (with every file they touch made newer, so make rebuilds it) and pushed again.
 # Prints the tree path as the last line of stdout.
@@ -14,12 +20,13 @@ set -eu
 
 [ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N]"
 config=$1; shift
-tree=$config; limit=all
+base=$(kernel_base "$config")
+tree=$(tree_name "$config"); limit=all
 case ${1:-} in
 '') ;;
---unpatched) tree=$config.unpatched; limit=0 ;;
+--unpatched) tree=$tree.unpatched; limit=0 ;;
 --patches) [ $# -ge 2 ] || die "--patches needs a number"
-	limit=$2; tree=$config.bisect
+	limit=$2; tree=$tree.bisect
 	case $limit in *[!0-9]*|'') die "--patches needs a number, not '$limit'" ;; esac ;;
 *) die "unknown option $1" ;;
 esac
@@ -35,20 +42,30 @@ logs=$top/logs
 mkdir -p "$logs"
 log=$logs/prepare.log
 
-src=$(last_line "$ROOT/scripts/get-source.sh")
+src=$(KERNEL_BASE=$base last_line "$ROOT/scripts/get-source.sh")
 
 # The combined series: every toolchain fix first, then the feature series.
 # QUILT_PATCHES is the repository root, so entries read toolchain/x.patch
 # and patches/y.patch and quilt edits the real files on refresh.
 want=$top/series.want
+if [ "$base" = rhel4 ]; then
+	series_paths "$ROOT/toolchain-rhel4/series" > "$want.toolchain"
+	series_paths "$ROOT/series-rhel4" > "$want.feature"
+	[ -f "$ROOT/series-rhel4" ] || [ "$limit" = 0 ] ||
+		msg "$tree: there is no series-rhel4 (yet): building Red Hat's tree without the feature series"
+else
+	series_names "$ROOT/toolchain/series" toolchain/ > "$want.toolchain"
+	series_names "$ROOT/series" patches/ > "$want.feature"
+fi
 {
-	series_names "$ROOT/toolchain/series" toolchain/
+	cat "$want.toolchain"
 	if [ "$limit" = all ]; then
-		series_names "$ROOT/series" patches/
+		cat "$want.feature"
 	else
-		series_names "$ROOT/series" patches/ | head -n "$limit"
+		head -n "$limit" "$want.feature"
 	fi
 } > "$want"
+rm -f "$want.toolchain" "$want.feature"
 # Same list with each patch's content hash: what "already applied" means.
 while read -r p; do
 	[ -f "$ROOT/$p" ] || die "series names $p, which does not exist"
