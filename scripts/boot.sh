@@ -115,14 +115,14 @@ if [ -z "$hz" ]; then
 fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
-#   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1,schedstats:0|1
-# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS). A chk=
+#   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1,schedstats:0|1,mc:0|1
+# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS, SCHED_MC). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 dotconfig=$(dirname "$image")/../../../.config
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
 [ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
-chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS),schedstats:$(has CONFIG_SCHEDSTATS)"
+chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS),schedstats:$(has CONFIG_SCHEDSTATS),mc:$(has CONFIG_SCHED_MC)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
 [ -z "$model_chk" ] || chk="$chk,$model_chk"
 for w in "$@"; do
