@@ -109,7 +109,7 @@ help:
 	@echo '  PACE_PS=            ps a guest instruction takes when vCPUs outnumber host cores; empty:'
 	@echo '                      with MODEL 150000 (scripts/lib.sh PACE_PS_DEFAULT), else none; 0 off'
 	@echo '  CHECK_SECTIONS=1 2 3 4 5 6   check: the sections to run'
-	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-smp-numa   check: configs every prefix builds on'
+	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-smp-numa rhel4-x86_64-smp   check: configs every prefix builds on'
 	@echo '  CROSS_CC=gcc        the kernel builds'"'"' compiler (ia64: ia64-linux-gnu-gcc, make ia64-toolchain)'
 	@echo '  CACHEHOT_NO_CCACHE= not empty: compile without ccache'
 	@echo '  CACHEHOT_NO_INSTALL=   not empty: never apt-get install, as root too; print the commands'

@@ -25,6 +25,11 @@ mkdir -p "$work"
 feature=$(series_names series patches/)
 toolchain=$(series_names toolchain/series toolchain/)
 nfeature=$(printf '%s' "$feature" | grep -c . || true)
+# The RHEL 4 flavour: its own series files, whose entries name their
+# directory; the patches only it has are checked like the others.
+rfeature=$(series_paths series-rhel4)
+rtoolchain=$(series_paths toolchain-rhel4/series)
+ronly=$(printf '%s\n' "$rfeature" "$rtoolchain" | grep -E '^(patches|toolchain)-rhel4/' || true)
 
 # ---- 1: shellcheck
 if want 1; then
@@ -110,7 +115,7 @@ if want 3; then
 		fail "series-applies-to-pristine" "$(grep -m1 -i 'fail\|does not\|error' "$work/apply.log")"
 	fi
 	rm -rf "$t"
-	for p in $toolchain $feature; do
+	for p in $toolchain $feature $ronly; do
 		if [ ! -f "$p" ]; then fail "patch-format $p" "missing file"; continue; fi
 		head=$(sed '/^---$/q' "$p")
 		why=
@@ -128,7 +133,7 @@ if want 3; then
 	# Debian's linux-source-6.1 by scripts/checkpatch.sh) on every patch,
 	# with the options and ignore list for a 2004 tree given there.
 	# shellcheck disable=SC2086 # one word per patch
-	scripts/checkpatch.sh $toolchain $feature > "$work/checkpatch.out" 2> "$work/checkpatch.err" || true
+	scripts/checkpatch.sh $toolchain $feature $ronly > "$work/checkpatch.out" 2> "$work/checkpatch.err" || true
 	ncp=0
 	while IFS= read -r l; do
 		case $l in
@@ -136,7 +141,7 @@ if want 3; then
 		'FAIL '*) r=${l#FAIL }; fail "${r%%: *}" "${r#*: }"; ncp=$((ncp + 1)) ;;
 		esac
 	done < "$work/checkpatch.out"
-	ntotal=$(printf '%s\n' "$toolchain" "$feature" | grep -c . || true)
+	ntotal=$(printf '%s\n' "$toolchain" "$feature" "$ronly" | grep -c . || true)
 	# No verdict at all (checkpatch.pl could not be fetched) is a failure too.
 	[ "$ncp" = "$ntotal" ] ||
 		fail "checkpatch" "$ncp of $ntotal patches checked: $(tail -n 1 "$work/checkpatch.err")"
@@ -166,6 +171,12 @@ if want 3; then
 	both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
 	if [ -z "$both" ]; then pass "toolchain-and-feature-touch-disjoint-files"
 	else fail "toolchain-and-feature-touch-disjoint-files" "both touch: $both"; fi
+	: > "$work/tc-files"; : > "$work/ft-files"
+	for p in $rtoolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
+	for p in $rfeature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done
+	both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
+	if [ -z "$both" ]; then pass "rhel4-toolchain-and-feature-touch-disjoint-files"
+	else fail "rhel4-toolchain-and-feature-touch-disjoint-files" "both touch: $both"; fi
 fi
 
 # build CONFIG [OPTS...]: run build-kernel.sh, keep its output in a log.
@@ -239,7 +250,7 @@ fi
 # SYSCTL, PROC_FS, SCHEDSTATS where the arch has them); section 4 builds
 # the whole series on every config. Incremental, in build/<config>.bisect;
 # ccache makes repeats cheap. BISECT_CONFIGS="..." names others.
-bisect_configs=${BISECT_CONFIGS:-x86_64-smp i386-smp ia64-smp-numa}
+bisect_configs=${BISECT_CONFIGS:-x86_64-smp i386-smp ia64-smp-numa rhel4-x86_64-smp}
 if want 5; then
 	for c in $bisect_configs; do
 		[ -f "configs/$c.config" ] || { fail "bisect $c" "no configs/$c.config"; continue; }
@@ -247,8 +258,10 @@ if want 5; then
 			fail "bisect $c" "no ia64 cross compiler (see build/check/ia64-toolchain.log)"
 			continue
 		fi
-		for n in $(seq 0 "$nfeature"); do
-			msg "check 5/6: bisect $c with the first $n of $nfeature feature patches"
+		nf=$nfeature
+		[ "$(kernel_base "$c")" != rhel4 ] || nf=$(printf '%s\n' "$rfeature" | grep -c . || true)
+		for n in $(seq 0 "$nf"); do
+			msg "check 5/6: bisect $c with the first $n of $nf feature patches"
 			if build "$c" --patches "$n"; then pass "bisect $c patches 1..$n"
 			else fail "bisect $c patches 1..$n" "$(grep -m1 'error' "$work/build-$c-patches-$n.log")"; fi
 		done
