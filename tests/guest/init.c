@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * /init of the cachehot test guests: the in-guest checks of the series.
  * Runs as pid 1 on Linux 2.6.9 (static musl) and prints on the console:
