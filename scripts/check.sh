@@ -165,18 +165,17 @@ if want 3; then
 	done)
 	if [ -z "$cites" ]; then pass "series-cites-what-2005-can-check"
 	else fail "series-cites-what-2005-can-check" "$(printf '%s\n' "$cites" | head -n 1)"; fi
-	: > "$work/tc-files"; : > "$work/ft-files"
-	for p in $toolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
-	for p in $feature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done
-	both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
-	if [ -z "$both" ]; then pass "toolchain-and-feature-touch-disjoint-files"
-	else fail "toolchain-and-feature-touch-disjoint-files" "both touch: $both"; fi
-	: > "$work/tc-files"; : > "$work/ft-files"
-	for p in $rtoolchain; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
-	for p in $rfeature; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done
-	both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
-	if [ -z "$both" ]; then pass "rhel4-toolchain-and-feature-touch-disjoint-files"
-	else fail "rhel4-toolchain-and-feature-touch-disjoint-files" "both touch: $both"; fi
+	# disjoint NAME "TOOLCHAIN" "FEATURE": no file both sets touch
+	disjoint() {
+		: > "$work/tc-files"; : > "$work/ft-files"
+		for p in $2; do [ -f "$p" ] && patch_files "$p" >> "$work/tc-files"; done
+		for p in $3; do [ -f "$p" ] && patch_files "$p" >> "$work/ft-files"; done
+		both=$(sort -u "$work/tc-files" | comm -12 - <(sort -u "$work/ft-files") | tr '\n' ' ')
+		if [ -z "$both" ]; then pass "$1"
+		else fail "$1" "both touch: $both"; fi
+	}
+	disjoint toolchain-and-feature-touch-disjoint-files "$toolchain" "$feature"
+	disjoint rhel4-toolchain-and-feature-touch-disjoint-files "$rtoolchain" "$rfeature"
 fi
 
 # build CONFIG [OPTS...]: run build-kernel.sh, keep its output in a log.
