@@ -4,7 +4,7 @@
  * scripts (KEY=VALUE: MODEL_ARGS, the plugin's overrides).
  * Without NAME, one line per machine: "NAME: what it stands for".
  * With NAME: "cpu_opts=<QEMU -cpu options>" and "chk=<guest keys>", the
- * model's parameters (overrides applied) as tests/guest/init.c reads them.
+ * model's parameters (overrides applied) as tests/guest/ reads them.
  * Exit 1: no such machine or parameter.
  */
 #include <stdio.h>

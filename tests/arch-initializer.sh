@@ -3,7 +3,7 @@
 # An architecture's own SD_NODE_INIT that sets no cache_hot_time (review
 # round 3, item 4): the x86_64-smp kernel, built with kernel/sched.c given
 # tests/arch-initializer/sd-node-init.h in front, boots on the numa
-# topology, and the guest's checks (tests/guest/init.c) must find every
+# topology, and the guest's checks (tests/guest/) must find every
 # NUMA domain at the NUMA level's value in /proc/schedstat. The series
 # before this review gave such a domain 0 ns ("never hot").
 # Last line: "N passed, M failed".
