@@ -886,24 +886,23 @@ fr=$work/root-nocmd
 fake_root "$fr" "$KNOB=7000"
 cp -p "$fr/$KNOB" "$fr/$KNOB.saved"
 rm -f "$work/started"
-t0=$(ms)
-sweep nocmd "$fr" --points 5ms --reps 2 --run 0.2 --warm 5 -- "$work/no-such-workload"
-el=$(($(ms) - t0))
-if untouched "$fr/$KNOB" && [ "$el" -lt 2000 ] &&
-   grep -q 'cannot run .*no-such-workload: no such command' "$work/nocmd.err"; then
-	t_ok sweep-refuses-missing-command-first
-else
-	t_ko sweep-refuses-missing-command-first "exit $rc, ${el} ms: $(tail -n 2 "$work/nocmd.err")"
-fi
-t0=$(ms)
-sweep nocsv "$fr" --points 5ms --reps 2 --run 0.2 --warm 5 --csv "$work/no-such-dir/x.csv" -- "$work/wl-mark.sh"
-el=$(($(ms) - t0))
-if untouched "$fr/$KNOB" && [ "$el" -lt 2000 ] &&
-   grep -q "^cachehot-sweep: --csv $work/no-such-dir/x.csv: No such file or directory; nothing changed" "$work/nocsv.err"; then
-	t_ok sweep-refuses-unwritable-csv-first
-else
-	t_ko sweep-refuses-unwritable-csv-first "exit $rc, ${el} ms: $(tail -n 2 "$work/nocsv.err")"
-fi
+# refused NAME PATTERN SWEEP-ARGS...: a refusal before anything changes:
+# within 2 s (before --warm's 5 s), the knob untouched, PATTERN in stderr
+refused() {
+	_n=$1 _p=$2; shift 2
+	t0=$(ms)
+	sweep "$_n" "$fr" "$@"
+	el=$(($(ms) - t0))
+	if untouched "$fr/$KNOB" && [ "$el" -lt 2000 ] && grep -q "$_p" "$work/$_n.err"; then
+		t_ok "sweep-refuses-$_n-first"
+	else
+		t_ko "sweep-refuses-$_n-first" "exit $rc, ${el} ms: $(tail -n 2 "$work/$_n.err")"
+	fi
+}
+refused missing-command 'cannot run .*no-such-workload: no such command' \
+	--points 5ms --reps 2 --run 0.2 --warm 5 -- "$work/no-such-workload"
+refused unwritable-csv "^cachehot-sweep: --csv $work/no-such-dir/x.csv: No such file or directory; nothing changed" \
+	--points 5ms --reps 2 --run 0.2 --warm 5 --csv "$work/no-such-dir/x.csv" -- "$work/wl-mark.sh"
 # a sysctl file of the host that even root cannot write stands for the knob
 if [ -r /proc/sys/kernel/ngroups_max ] && ! (: > /proc/sys/kernel/ngroups_max) 2> /dev/null; then
 	fake_root "$fr"
