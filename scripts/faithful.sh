@@ -14,7 +14,7 @@ set -eu
 
 model=${1:-}
 img=$(last_line "$ROOT/scripts/build-kernel.sh" x86_64-smp)
-initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c)
+initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c "$ROOT/sweep/stats.c")
 name=faithful${model:+-$model}-${PACE_PS:-default}
 d=$BUILD/$name
 rm -rf "$d"

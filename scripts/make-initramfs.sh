@@ -4,7 +4,7 @@
 # static musl program and pack it as /init of a newc cpio (what 2.6.9
 # unpacks from qemu -initrd). glibc static binaries refuse to run on 2.6.9,
 # musl ones work. Default: NAME=guest, the checks in tests/guest/*.c;
-# scripts/bench.sh builds NAME=bench from bench/guest/*.c. Each NAME has its own
+# scripts/bench.sh builds NAME=bench from bench/guest/*.c and sweep/stats.c. Each NAME has its own
 # archive, so the test and benchmark guests never overwrite each other.
 # Prints the cpio path: build/initramfs-NAME-ARCH.cpio.
 set -eu

@@ -133,6 +133,7 @@ void snapshot(struct snap *s, int nworkers);
 /* points.c */
 double cost_from_log(const char *log);
 long point_us(const char *p, long derived, double cost_us);
+void point_order(char **points, int n, int rep, int *idx);
 
 /* calib.c */
 void calibrate(long cache_kb, size_t ws_kb, int others);

@@ -32,8 +32,8 @@
  *                        the kernel refuses (above 4 s) stops the
  *                        sweep with a BENCH error line
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
- *                        then rep 2...; counterbalanced order: odd reps
- *                        rotate, each even rep reverses the odd one before)
+ *                        then rep 2...; in cachehot-sweep's counterbalanced
+ *                        order, 2500 and aa next to each other: points.c)
  *   chrep0=K             number of the first repetition (the host
  *                        interleaves repetitions across boots)
  *   chrun_ms=, chwarm_ms= measured and warm-up time per run
@@ -378,21 +378,12 @@ int main(void)
 	sleep_s(env_long("chsettle_ms", 3000) / 1000.0);
 	t_start = now();
 	for (r = 0; r < reps; r++) {
-		for (k = 0; k < npoints; k++) {
-			/*
-			 * Counterbalanced order: throughput drifts during a
-			 * boot (the workers persist, their placement settles),
-			 * so a point's position in the run order biases it.
-			 * Odd repetitions run the points rotated by one more
-			 * than the last odd one, each even repetition runs the
-			 * preceding odd one backwards: over every pair of
-			 * repetitions each point's mean position is the middle.
-			 */
-			int q = rep0 + r;
-			int rot = (q % 2) ? q - 1 : q - 2;
-			int kk = (q % 2) ? k : npoints - 1 - k;
+		int idx[MAXPOINTS];
 
-			if (run_point(w, &prm, points[(kk + rot) % npoints], q,
+		/* cachehot-sweep's order: points.c, point_order() */
+		point_order(points, npoints, rep0 + r, idx);
+		for (k = 0; k < npoints; k++) {
+			if (run_point(w, &prm, points[idx[k]], rep0 + r,
 				      r * npoints + k + 1, reps * npoints,
 				      derived, cost_us, t_start, pids) != 0)
 				goto stop;	/* bench.sh reports the error */
