@@ -15,8 +15,9 @@ KERNEL_SRC ?=
 KERNEL_TARBALL ?=
 KERNEL_BASE ?=
 MODEL ?=
+JOB ?=
 VERSION := $(shell cat VERSION)
-export KERNEL_SRC KERNEL_TARBALL KERNEL_BASE ACCEL JOBS QUICK MODEL
+export KERNEL_SRC KERNEL_TARBALL KERNEL_BASE ACCEL JOBS QUICK MODEL JOB
 
 # The arch is the config name's first word, after the RHEL 4 flavour's rhel4-.
 ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
@@ -119,6 +120,7 @@ help:
 	@echo '  KEEP_BUILD=0        ia64-toolchain: 1 keeps the scratch directory after a build'
 	@echo '  SOURCE_DATE_EPOCH=  dist: the time of the tarball'"'"'s files (empty: the last commit'"'"'s)'
 	@echo '  QUICK=              bench: 1 for the short run (empty or 0: the full run)'
+	@echo '  JOB=                bench: a job file (bench/jobs/) of the knobs below; it wins over them'
 	@echo '  BENCH_LOADS=oltp msg     bench: workloads (oltp, msg, io)'
 	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
 	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig; empty:'

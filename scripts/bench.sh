@@ -59,9 +59,41 @@
 #         BENCH_SLEEPER_US (their wait range, default BENCH_SLEEP_US)
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
+#   JOB=FILE           a job (bench/jobs/): NAME=value lines of the knobs
+#                      above and MODEL, MODEL_ARGS, PACE_PS, QUICK, ACCEL;
+#                      '#' starts a comment. They win over the environment
+#                      (a job reruns as it ran; a knob set to another value
+#                      in both is said). Every run writes the knobs it ran
+#                      with, as a job, to results/<time>/job.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
+
+# The knobs a job may set, in the order results/<time>/job lists them.
+job_knobs="QUICK ACCEL MODEL MODEL_ARGS PACE_PS BENCH_CPUS BENCH_LOADS BENCH_REPS \
+BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_PIN \
+BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
+BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
+BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_MEASURE"
+if [ -n "${JOB:-}" ]; then
+	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		case $line in ''|'#'*) continue ;; esac
+		k=${line%%=*} v=${line#*=}
+		case " $job_knobs " in
+		*" $k "*) ;;
+		*) die "JOB=$JOB line $n: '$line' is not NAME=value of a bench knob ($job_knobs)" ;;
+		esac
+		[ "$k" != "$line" ] || die "JOB=$JOB line $n: '$line' is not NAME=value"
+		eval "old=\${$k-}"
+		# shellcheck disable=SC2154 # old: set by the eval above
+		[ -z "$old" ] || [ "$old" = "$v" ] ||
+			warn "JOB=$JOB sets $k=$v; the environment's $k=$old is not used"
+		export "$k=$v"
+	done < "$JOB"
+fi
 
 need_cmd gnuplot
 need_cmd taskset
@@ -192,6 +224,16 @@ fi
 stamp=$(date +%Y%m%d-%H%M%S)
 out=$ROOT/results/$stamp
 mkdir -p "$out"
+# The knobs as they ran, a job that reruns them (make bench JOB=.../job)
+# and that scripts/bench-report.sh redraws from.
+{
+	echo "# make bench JOB=<this file> reruns this run (${JOB:+from $JOB, }$(date -u '+%Y-%m-%d %H:%M UTC'))"
+	for k in $job_knobs; do
+		eval "v=\${$k-}"
+		# shellcheck disable=SC2154 # v: set by the eval above
+		[ -z "$v" ] || echo "$k=$v"
+	done
+} > "$out/job"
 t_begin=$(date +%s)
 msg "bench: results in $out"
 msg "bench: $cpus vCPUs ($topo), workloads: $loads; per workload $reps reps x ($nruns_p patched + $uruns unpatched runs) of ${warm_ms}+${run_ms} ms"
@@ -200,7 +242,7 @@ msg "bench: vCPU threads pinned: $pinned"
 # One build at a time: the host is shared.
 img_p=$(last_line "$ROOT/scripts/build-kernel.sh" "$config")
 img_u=$(last_line "$ROOT/scripts/build-kernel.sh" "$config" --unpatched)
-initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c)
+initrd=$(last_line "$ROOT/scripts/make-initramfs.sh" x86_64 bench "$ROOT"/bench/guest/*.c "$ROOT/sweep/stats.c")
 t_built=$(date +%s)
 gcc -O1 -Wall -o "$out/host-speed" "$ROOT/bench/host-speed.c" || die "bench/host-speed.c does not build"
 

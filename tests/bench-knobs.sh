@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # scripts/bench.sh refuses a bad io knob with a clear error, non-zero, and
 # before it builds or boots anything: more sleepers than workers, a
-# sleeper count or a wait range that is not a number or <min>-<max>.
+# sleeper count or a wait range that is not a number or <min>-<max>; a
+# JOB file that is missing or names what is not a knob. Every job of
+# bench/jobs/ is read whole: the same job with a bad workload added at its
+# end is refused for that workload, not for a line before it.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -28,4 +31,20 @@ refused bench-sleepers-not-a-number "BENCH_SLEEPERS: a whole number" \
 refused bench-sleeper-range-open "not '5000-'" BENCH_LOADS=io BENCH_SLEEPER_US=5000-
 refused bench-sleep-range-words "not 'a-b'" BENCH_LOADS=io BENCH_SLEEP_US=a-b
 refused bench-sleep-range-three "not '1-2-3'" BENCH_LOADS=io BENCH_SLEEP_US=1-2-3
+work=$BUILD/bench-knobs-test
+rm -rf "$work"
+mkdir -p "$work"
+refused bench-job-missing "JOB=$work/none.job: no such readable file" JOB="$work/none.job"
+printf 'BENCH_REPS=2\nCONFIG=i386-smp\n' > "$work/other.job"
+refused bench-job-not-a-knob "line 2: 'CONFIG=i386-smp' is not NAME=value of a bench knob" \
+	JOB="$work/other.job"
+printf 'BENCH_LOADS\n' > "$work/noeq.job"
+refused bench-job-not-name-value "line 1: 'BENCH_LOADS' is not NAME=value" JOB="$work/noeq.job"
+printf '# a comment\n\nBENCH_LOADS=io\nBENCH_SLEEPERS=two\n' > "$work/value.job"
+refused bench-job-values-checked "BENCH_SLEEPERS: a whole number" JOB="$work/value.job"
+for j in "$ROOT"/bench/jobs/*.job; do
+	{ cat "$j"; echo BENCH_LOADS=nope; } > "$work/$(basename "$j")"
+	refused "bench-job-$(basename "$j" .job)-read-whole" "unknown workload 'nope'" \
+		JOB="$work/$(basename "$j")"
+done
 t_finish
