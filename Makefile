@@ -27,7 +27,7 @@ ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench cachemodel ia64-toolchain sweep dist clean help
+.PHONY: all source kernel boot shell report check bench bench-report cachemodel ia64-toolchain sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -58,6 +58,11 @@ bench:
 	@if [ -x scripts/bench.sh ]; then scripts/bench.sh; \
 	else echo "make bench: not yet (scripts/bench.sh does not exist)" >&2; exit 1; fi
 
+# the report of a results folder again, from its files alone (no boot)
+bench-report:
+	@[ -n "$(RESULTS)" ] || { echo "make bench-report: RESULTS=results/<time> (a folder of make bench)" >&2; exit 1; }
+	@scripts/bench-report.sh "$(RESULTS)"
+
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
 
@@ -84,6 +89,7 @@ help:
 	@echo '  report          print the report of the last boot of CONFIG/TOPO'
 	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
+	@echo '  bench-report    RESULTS=results/<time>: its report and plots again, no boot'
 	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
 	@echo '  dist            the release tarball build/dist/cachehot-$(VERSION)-linux-2.6.9.tar.gz'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
@@ -121,6 +127,8 @@ help:
 	@echo '  SOURCE_DATE_EPOCH=  dist: the time of the tarball'"'"'s files (empty: the last commit'"'"'s)'
 	@echo '  QUICK=              bench: 1 for the short run (empty or 0: the full run)'
 	@echo '  JOB=                bench: a job file (bench/jobs/) of the knobs below; it wins over them'
+	@echo '  RESULTS=            bench-report: the results folder'
+	@echo '  BENCH_COMPARE=      bench, bench-report: A-B,... comparisons asked before the run'
 	@echo '  BENCH_LOADS=oltp msg     bench: workloads (oltp, msg, io)'
 	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
 	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig; empty:'

@@ -9,7 +9,8 @@ repetitions), the boot's effect (a repetition's boot as a whole ran fast or
 slow: the pairing with the same boot's 2.5 ms run removes it), warm-up (the
 first run of a boot), a linear drift over the boot, and what is left: the
 run-to-run noise, which the pairing cannot remove. Each part is printed as
-a standard deviation in % of throughput, with the host's other load per
+a standard deviation in % of throughput (no intervals: every interval of
+the bench is cachehot-sweep --analyse's, report.txt), with the host's other load per
 boot and the host's own speed around each boot (HOSTSPEED.TXT: a fixed
 loop timed before the first boot and after each). Lag-1 correlation of
 the leftovers says whether the noise comes in episodes longer than one
@@ -19,24 +20,6 @@ import csv
 import math
 import statistics as st
 import sys
-
-T975 = [0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
-        2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
-        2.086]
-
-
-def t975(df):
-    if df < 1:
-        return float("inf")
-    return T975[df] if df <= 20 else 2.05 if df <= 30 else 1.98
-
-
-def ci(v):
-    """mean and 95 % half-width of the values v"""
-    if len(v) < 2:
-        return (v[0] if v else 0.0), float("inf")
-    return st.mean(v), t975(len(v) - 1) * st.stdev(v) / math.sqrt(len(v))
-
 
 def pct(x):
     """a difference of natural logs, in % of throughput"""
@@ -79,7 +62,7 @@ def main():
         resid[k] = [(int(r["run"] or 0), x - m) for r, x in zip(b, e)]
     first = [v[0][1] for v in resid.values() if v]
     later = [x for v in resid.values() for (_, x) in v[1:]]
-    warm_m, warm_h = ci(first)
+    warm_m = st.mean(first) if first else 0.0
     # drift: slope of the residual (first run left out) over the run index
     xs = [i for v in resid.values() for (i, _) in v[1:]]
     ys = later
@@ -89,10 +72,8 @@ def main():
         sxx = sum((a - mx) ** 2 for a in xs)
         slope = sum((a - mx) * (b - my) for a, b in zip(xs, ys)) / sxx
         res2 = [b - my - slope * (a - mx) for a, b in zip(xs, ys)]
-        s_e = math.sqrt(sum(e * e for e in res2) / (len(xs) - 2))
-        slope_h = t975(len(xs) - 2) * s_e / math.sqrt(sxx)
     else:
-        res2, slope_h = ys, float("inf")
+        res2 = ys
     left = res2
     # lag-1 correlation of the leftovers within boots
     pairs = []
@@ -110,12 +91,6 @@ def main():
     nrun = max(len(b) for b in pat.values())
     drift_run = slope * nrun
 
-    # A/A: the second 2.5 ms run against the first, paired by boot
-    aa = []
-    for b in pat.values():
-        t = {r["point"]: float(r["tps"]) for r in b}
-        if "aa" in t and "2500" in t:
-            aa.append(100 * (t["aa"] / t["2500"] - 1))
     # the unpatched boots: same runs, so their spread is pure noise
     ub = {k: [r for r in b if r["point"] != "pin"] for k, b in boots.items()
           if k[0] == "unpatched"}
@@ -139,27 +114,14 @@ def main():
     p("- total: sd of a run around its point's mean: %.1f %%" % pct(sd_total))
     p("- between boots: sd of a boot's mean offset: %.1f %% (removed by the "
       "pairing with the same boot's 2.5 ms run)" % pct(sd_boot))
-    p("- warm-up: the first run of a boot is %+.1f %% +- %.1f (95 %%) off its boot's mean"
-      % (pct(warm_m), pct(warm_h) if warm_h != float("inf") else float("inf")))
-    p("- drift within a boot, first runs left out: %+.2f %% per run (+- %.2f), %+.1f %% over the %d runs "
-      "(the counterbalanced order cancels a linear drift over each pair of reps)"
-      % (pct(slope), pct(slope_h) if slope_h != float("inf") else float("inf"),
-         pct(drift_run), nrun))
+    p("- warm-up: the first run of a boot is %+.1f %% off its boot's mean"
+      % pct(warm_m))
+    p("- drift within a boot, first runs left out: %+.2f %% per run, %+.1f %% over the %d runs "
+      "(report.txt's drift line is the one removed before the pairing)"
+      % (pct(slope), pct(drift_run), nrun))
     p("- run to run, after point, boot, warm-up and drift: sd %.1f %%; lag-1 "
       "correlation within a boot %.2f (%s)" % (pct(sd_left), lag1,
       "episodes longer than a run" if lag1 == lag1 and lag1 > 0.3 else "about independent"))
-    if aa:
-        m, h = ci(aa)
-        p("- A/A (2.5 ms again / 2.5 ms, same boot): %+.1f %% +- %.1f, sd %.1f %% over %d boots"
-          % (m, h, st.stdev(aa) if len(aa) > 1 else 0, len(aa)))
-        if len(aa) > 1 and st.stdev(aa) > 0:
-            need = math.ceil((1.96 * st.stdev(aa) / 3) ** 2)
-            p("  the two run next to each other, so this is the floor: a pair "
-              "that close would need about %d repetitions for +-3 %% (%d here) "
-              "and could detect about %.1f %% (95 %%, 80 %% power); points "
-              "farther apart in a boot also carry drift and episodes (the "
-              "verdict's resolution line)"
-              % (need, len(aa), 2.8 * st.stdev(aa) / math.sqrt(len(aa))))
     if u:
         p("- unpatched boots (same setting every run): sd %.1f %% around the boot's mean"
           % st.stdev(u))

@@ -22,8 +22,9 @@
 # Output: results/<timestamp>/ (git ignores results/): info.txt (host,
 # guest, host load during every boot), hostspeed.txt (the host's speed
 # before the first boot and after each), and per workload <load>/: runs.csv
-# (every run), summary.csv, table.md, verdict.txt, noise.txt
-# (scripts/bench-noise.py), plot.png; the consoles.
+# (every run), report.txt, summary.csv, noise.txt, plot.png
+# (scripts/bench-report.sh, which `make bench-report RESULTS=...` reruns on
+# the folder alone); job (the knobs as they ran); the consoles.
 #
 # Knobs (environment; make passes them through):
 #   QUICK=1            2 reps of short runs: under 5 minutes with builds done
@@ -59,6 +60,8 @@
 #         BENCH_SLEEPER_US (their wait range, default BENCH_SLEEP_US)
 #   msg:  BENCH_GROUPS (per CPU, 4), BENCH_SENDERS, BENCH_RECEIVERS (per
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
+#   BENCH_COMPARE      "A-B,...": comparisons of points asked before the run
+#                      (a plan's), answered in report.txt (bench-report.sh)
 #   JOB=FILE           a job (bench/jobs/): NAME=value lines of the knobs
 #                      above and MODEL, MODEL_ARGS, PACE_PS, QUICK, ACCEL;
 #                      '#' starts a comment. They win over the environment
@@ -74,7 +77,7 @@ job_knobs="QUICK ACCEL MODEL MODEL_ARGS PACE_PS BENCH_CPUS BENCH_LOADS BENCH_REP
 BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_PIN \
 BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
 BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
-BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_MEASURE"
+BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_MEASURE BENCH_COMPARE"
 if [ -n "${JOB:-}" ]; then
 	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
 	n=0
@@ -171,8 +174,6 @@ sleeper_min=${sleeper_us%-*} sleeper_max=${sleeper_us#*-}
 for r in "$sleep_us" "$sleeper_us"; do
 	case $r in ''|*[!0-9-]*|-*|*-|*-*-*) die "BENCH_SLEEP_US, BENCH_SLEEPER_US: <us> or <min us>-<max us>, not '$r'" ;; esac
 done
-phase_desc=
-[ "$phase_ms" -eq 0 ] || phase_desc=", heavy and light swap every $phase_ms ms"
 groups=${BENCH_GROUPS:-4}
 senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
@@ -224,11 +225,19 @@ fi
 stamp=$(date +%Y%m%d-%H%M%S)
 out=$ROOT/results/$stamp
 mkdir -p "$out"
-# The knobs as they ran, a job that reruns them (make bench JOB=.../job)
-# and that scripts/bench-report.sh redraws from.
+# The knobs as they ran, defaults filled in: a job that reruns the run
+# (make bench JOB=.../job) and that scripts/bench-report.sh titles from.
 {
 	echo "# make bench JOB=<this file> reruns this run (${JOB:+from $JOB, }$(date -u '+%Y-%m-%d %H:%M UTC'))"
-	for k in $job_knobs; do
+	printf '%s\n' "QUICK=$quick" "BENCH_CPUS=$cpus" "BENCH_LOADS=$loads" "BENCH_REPS=$reps" \
+		"BENCH_RUN_MS=$run_ms" "BENCH_WARM_MS=$warm_ms" "BENCH_POINTS=$points" \
+		"BENCH_UNPATCHED_RUNS=$uruns" "BENCH_PIN=${BENCH_PIN:-1}" "BENCH_KERNEL_ARGS=$kernel_args" \
+		"BENCH_WRITE=$write" "BENCH_WORKERS=$workers" "BENCH_WS_KB=$ws_kb" \
+		"BENCH_COMPUTE_US=$compute_us" "BENCH_SLEEP_US=$sleep_us" "BENCH_STREAM_KB=$stream_kb" \
+		"BENCH_PHASE_MS=$phase_ms" "BENCH_SLEEPERS=$sleepers" "BENCH_SLEEPER_US=$sleeper_us" \
+		"BENCH_GROUPS=$groups" "BENCH_SENDERS=$senders" "BENCH_RECEIVERS=$receivers" \
+		"BENCH_MSG_WS_KB=$msg_ws_kb"
+	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE; do
 		eval "v=\${$k-}"
 		# shellcheck disable=SC2154 # v: set by the eval above
 		[ -z "$v" ] || echo "$k=$v"
@@ -308,7 +317,7 @@ run_boot() {
 		[ "$rep" = 1 ] && calib=1 bprop=$prop
 	else
 		# its boot-time value, and after the first run a pinned run: the
-		# bridge to the patched boot (bench-summary.sh)
+		# bridge to the patched boot (sweep/stats.c: the unpatched point)
 		img=$img_u n=$((uruns + 1)) label=unpatched kw=$kernel_args
 		pts=boot,pin$(i=1; while [ $i -lt "$uruns" ]; do printf ',boot'; i=$((i + 1)); done)
 	fi
@@ -421,71 +430,6 @@ t_booted=$(date +%s)
 
 first=$out/bench-${loads%% *}-p-1.console
 
-# shape_of LOAD: the workload's shape, for the plot's title
-shape_of() {
-	case $1 in
-	msg) echo "$groups groups/CPU of $senders+$receivers, ${msg_ws_kb} KB" ;;
-	*) sl=
-	   [ "$1" != io ] || [ "$sleepers" -eq 0 ] || sl=", $sleepers/$workers waits a ${sleeper_min}-${sleeper_max} us sleep"
-	   sl=$sl$phase_desc
-	   # the sleeps and phases on a third line: gnuplot's "\n", which
-	   # printf's %s leaves alone
-	   printf '%s\n' "$workers workers/CPU, ${ws_kb} KB sets, ${compute_us} us compute, ${sleep_min}-${sleep_max} us waits${sl:+\\n${sl#, }}" ;;
-	esac
-}
-
-# ---- summary (scripts/bench-summary.sh), then a plot per workload ----
-# shellcheck disable=SC2086 # one word per workload
-"$ROOT/scripts/bench-summary.sh" "$out" $loads
-# The same runs through cachehot-sweep's statistics (sweep/stats.c, what a
-# user's own sweep reports): every point's paired difference to the best.
-if sweep=$(last_line "$ROOT/scripts/build-sweep.sh" x86_64 2> /dev/null); then
-	for L in $loads; do
-		"$sweep" --analyse "$out/$L/runs.csv" > "$out/$L/sweep-analyse.txt" 2>&1 || true
-	done
-fi
-for L in $loads; do
-d=$out/$L
-derived_us=$(awk -F, '$1 == "d" { print $3 }' "$d/summary.csv")	# the median
-# normalised throughput (bars: 95 % CI) and idle, log time axis (0, the
-# c0 point, is drawn at its left edge)
-awk -F, 'NR > 1 && $1 != "pin" && $1 != "mig" && $1 != "unpatched" && $1 != "aa" { print ($3 < 30 ? 0.03 : $3 / 1000), $5, $5 - $6, $5 + $6, $8 }' \
-	"$d/summary.csv" > "$d/plot.dat"
-# said here, not left to gnuplot: the y range below makes an empty plot legal
-[ -s "$d/plot.dat" ] || die "$L: no point of the sweep gave a result ($d/runs.csv)"
-unp=$(awk -F, '$1 == "unpatched" { print $5 }' "$d/summary.csv")
-pinv=$(awk -F, '$1 == "pin" { print $5 }' "$d/summary.csv")
-gnuplot <<EOF
-set terminal pngcairo size 800,480 font ",10" noenhanced
-set output "$d/plot.png"
-set title "cache_hot_time sweep, $L, $cpus vCPUs, ${MODEL:+model $MODEL, }$reps reps, $(date -u +%Y-%m-%d)\\n$(shape_of "$L")"
-set logscale x
-set xrange [0.02:5000]
-set xlabel "cache_hot_time (ms)"
-set ylabel "throughput, 2.5 ms = 100 (bars: 95 % CI)"
-set y2label "idle %"
-set y2range [0:$(awk '{ if ($5 > m) m = $5 } END { printf "%.1f", m * 1.25 + 0.5 }' "$d/plot.dat")]
-set y2tics
-set ytics nomirror
-# wide enough for the pinned and unpatched lines, which autoscale leaves out
-set yrange [$(awk -v u="$unp" -v p="$pinv" 'BEGIN { lo = 1e9; hi = -1e9 }
-	{ if ($3 < lo) lo = $3; if ($4 > hi) hi = $4 }
-	END { if (u != "" && u + 0 < lo) lo = u; if (p != "" && p + 0 < lo) lo = p
-	      if (u != "" && u + 0 > hi) hi = u; if (p != "" && p + 0 > hi) hi = p
-	      m = (hi - lo) * 0.08 + 0.5; printf "%.1f:%.1f", lo - m, hi + m }' "$d/plot.dat")]
-set key bottom right
-set grid
-$( [ -n "$unp" ] && echo "set arrow from graph 0, first $unp to graph 1, first $unp nohead dt 2 lc rgb 'red'" )
-$( [ -n "$unp" ] && echo "set label 'unpatched 2.6.9' at graph 0.02, first $unp offset 0,0.7 tc rgb 'red'" )
-$( [ -n "$pinv" ] && echo "set arrow from graph 0, first $pinv to graph 1, first $pinv nohead dt 3 lc rgb 'dark-green'" )
-$( [ -n "$pinv" ] && echo "set label 'pinned' at graph 0.02, first $pinv offset 0,0.7 tc rgb 'dark-green'" )
-$( [ -n "$derived_us" ] && echo "set arrow from first $derived_us/1000.0, graph 0 to first $derived_us/1000.0, graph 1 nohead dt 4 lc rgb 'blue'" )
-$( [ -n "$derived_us" ] && echo "set label '$([ "$measure" = 1 ] && echo 'measured (2x cost)' || echo derived)' at first $derived_us/1000.0, graph 0.95 offset 0.5,0 tc rgb 'blue'" )
-plot "$d/plot.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 title "throughput (patched, sysctl)", \
-     "$d/plot.dat" using 1:5 axes x1y2 with linespoints dt 2 pt 4 title "idle %"
-EOF
-done
-
 # ---- info ----
 t_end=$(date +%s)
 busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran while other processes used more than 10 %% of the host: their runs carry that noise", n }' "$hostload")
@@ -516,14 +460,15 @@ busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran whi
 	echo "time: builds $((t_built - t_begin)) s, boots $((t_booted - t_built)) s, total $((t_end - t_begin)) s"
 } > "$out/info.txt"
 
+# ---- the report: from the folder alone, as make bench-report redraws it ----
+# shellcheck disable=SC2086 # one word per workload
+"$ROOT/scripts/bench-report.sh" "$out" $loads
 cat "$out/info.txt"
 for L in $loads; do
 	printf '\n== workload %s ==\n\n' "$L"
-	cat "$out/$L/table.md"
-	echo
-	cat "$out/$L/verdict.txt"
+	cat "$out/$L/report.txt"
 	echo
 	cat "$out/$L/noise.txt"
 done
 echo
-echo "results: $out (info.txt hostload.txt hostspeed.txt; per workload: runs.csv summary.csv table.md verdict.txt noise.txt plot.png)"
+echo "results: $out (job info.txt hostload.txt hostspeed.txt; per workload: runs.csv report.txt summary.csv noise.txt plot.png)"

@@ -28,7 +28,8 @@
 
 static const char usage[] =
 "usage: cachehot-sweep [options] -- WORKLOAD [ARG...]\n"
-"       cachehot-sweep --analyse FILE.csv [--ref T]\n"
+"       cachehot-sweep --analyse FILE.csv [--ref T] [--compare A-B]...\n"
+"                      [--chance POINT] [--summary OUT.csv]\n"
 "Steps the scheduler's cache-hot time through --points while WORKLOAD runs,\n"
 "as root, and says which value gave the most throughput. The knob is the\n"
 "first that exists of /proc/sys/kernel/cache_hot_time (Linux 2.6.9 with the\n"
@@ -68,8 +69,17 @@ static const char usage[] =
 "  --analyse FILE the report of a CSV of runs: columns point (us, or aa),\n"
 "                 rep, throughput (or tps); optional: run (the order, for\n"
 "                 the drift), secs, idle_pct, hot_refused and hot_moved\n"
-"                 (counts), knob, ref, smp_us, node_us; with a kernel\n"
-"                 column only patched rows\n"
+"                 (counts), knob, ref, smp_us, node_us, cache_hot_time_us\n"
+"                 (what a named point set); with a kernel column (make\n"
+"                 bench's runs.csv) patched rows are the points and the\n"
+"                 unpatched boot's rows the point 'unpatched' (bridged by\n"
+"                 the pinned run 'pin' both boots ran)\n"
+"  --compare A-B  with --analyse: the paired difference of points A and B\n"
+"                 (as the CSV names them), its 95 % interval, one-sided\n"
+"                 95 % bounds and p: a question asked before the run\n"
+"  --chance P     with --analyse: how often P would lie wholly below the\n"
+"                 best point by chance (runs shuffled among the points)\n"
+"  --summary OUT  with --analyse: the table as CSV, a row a point\n"
 "Without --count WORKLOAD runs for the whole sweep (the time is said before\n"
 "it starts) and prints its throughput on stdout, one number a line (a\n"
 "rate, or a count per fixed interval), or lines --match finds it in: a\n"
@@ -135,7 +145,8 @@ static int nomatch_warned;
 static struct sw_data d;
 static FILE *csv;
 static struct {
-	const char *points, *ref, *csv, *analyse, *match;
+	const char *points, *ref, *csv, *analyse, *match, *summary;
+	struct sw_opts an;		/* --analyse's --compare, --chance */
 	double run, settle, warm;
 	int reps, count, node;
 } o = { .run = 30, .settle = 2, .warm = 10, .reps = 6 };
@@ -293,7 +304,7 @@ static void __attribute__((noreturn)) bail(int status)
 		       d.nruns, np * o.reps, o.csv ? ", all in " : "",
 		       o.csv ? o.csv : "");
 		d.partial = 1;
-		sw_report(&d, stdout);
+		sw_report(&d, NULL, stdout);
 	} else if (np) {
 		printf("stopped early: no run had ended\n");
 	}
@@ -607,6 +618,8 @@ static int parse_args(int argc, char **argv)
 		{ "count", 0, NULL, 'c' }, { "node", 0, NULL, 'n' },
 		{ "csv", 1, NULL, 'o' }, { "analyse", 1, NULL, 'a' },
 		{ "analyze", 1, NULL, 'a' }, { "match", 1, NULL, 'm' },
+		{ "compare", 1, NULL, 'x' }, { "chance", 1, NULL, 'y' },
+		{ "summary", 1, NULL, 'z' },
 		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 } };
 	char *end, msg[128];
 	int c, e;
@@ -644,6 +657,15 @@ static int parse_args(int argc, char **argv)
 		case 'n': o.node = 1; break;
 		case 'o': o.csv = optarg; break;
 		case 'a': o.analyse = optarg; break;
+		case 'x':
+			if (o.an.ncompare == SW_MAXPTS) {
+				err("--compare: at most %d", SW_MAXPTS);
+				return -1;
+			}
+			o.an.compare[o.an.ncompare++] = optarg;
+			break;
+		case 'y': o.an.chance = optarg; break;
+		case 'z': o.summary = optarg; break;
 		case 'm':
 			o.match = optarg;
 			e = regcomp(&match_re, optarg, REG_EXTENDED);
@@ -656,6 +678,10 @@ static int parse_args(int argc, char **argv)
 		case 'h': fputs(usage, stdout); exit(0);
 		default: fputs(usage, stderr); return -1;
 		}
+	}
+	if (!o.analyse && (o.an.ncompare || o.an.chance || o.summary)) {
+		err("--compare, --chance and --summary go with --analyse");
+		return -1;
 	}
 	if (o.match && o.count) {
 		err("--match reads the lines of a workload that runs throughout; --count discards them");
@@ -1013,7 +1039,7 @@ static void measure(int i, int q, char **argv)
 
 static int analyse(void)
 {
-	int ns_knob;
+	int ns_knob, rc;
 	double v;
 
 	if (sw_load_csv(&d, o.analyse))
@@ -1030,7 +1056,16 @@ static int analyse(void)
 	} else if (!*d.ref) {
 		snprintf(d.ref, sizeof(d.ref), "%s", ns_knob ? "500" : "2500");
 	}
-	return sw_report(&d, stdout) < 0 ? 1 : 0;
+	if (o.summary && !(o.an.summary = fopen(o.summary, "w"))) {
+		err("--summary %s: %s", o.summary, strerror(errno));
+		return 1;
+	}
+	rc = sw_report(&d, &o.an, stdout);
+	if (o.an.summary && fclose(o.an.summary)) {
+		err("--summary %s: %s", o.summary, strerror(errno));
+		return 1;
+	}
+	return rc < 0 ? 1 : 0;
 }
 
 /* The warm-up, saying every 5 s how much of it is left. */
@@ -1152,6 +1187,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	csv = NULL;
-	v = sw_report(&d, stdout);
+	v = sw_report(&d, NULL, stdout);
 	return v < 0 ? 1 : 0;
 }

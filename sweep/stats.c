@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stats.c - the order of a sweep's runs and its statistics, as `make bench`
- * does them (scripts/bench-summary.sh): every repetition runs every point
+ * stats.c - the order of a sweep's runs and its statistics: the one engine
+ * of cachehot-sweep and of `make bench` (its guest takes the order, its
+ * report is --analyse of its runs.csv): every repetition runs every point
  * once in a counterbalanced order, a linear drift is fitted and removed,
  * each point's throughput is taken as % of the same repetition's reference
  * run (paired), and the mean gets a 95 % Student t interval over the
@@ -246,10 +247,13 @@ static int split(char *line, char **f, int max)
 int sw_load_csv(struct sw_data *d, const char *path)
 {
 	enum { POINT, REP, TP, RUN, SECS, IDLE, HR, HM, KNOB, KERN, TPS, REF,
-		SMP, NODE, NC };
+		SMP, NODE, US, NC };
 	static const char *cols[NC] = { "point", "rep", "throughput", "run",
 		"secs", "idle_pct", "hot_refused", "hot_moved", "knob",
-		"kernel", "tps", "ref", "smp_us", "node_us" };
+		"kernel", "tps", "ref", "smp_us", "node_us",
+		"cache_hot_time_us" };
+	const char *name;
+	int unp;
 	char line[4096], *f[64], *c[NC];
 	int at[NC], i, j, n;
 	const char *why = NULL;
@@ -275,8 +279,15 @@ int sw_load_csv(struct sw_data *d, const char *path)
 		n = split(line, f, 64);
 		for (i = 0; i < NC; i++)
 			c[i] = at[i] >= 0 && at[i] < n ? f[at[i]] : "";
-		if (!*c[POINT] || (*c[KERN] && strcmp(c[KERN], "patched")))
+		/*
+		 * make bench's unpatched boots: their runs at the boot value
+		 * are the point "unpatched", their pinned run "upin", the
+		 * bridge to the patched boot of the same repetition.
+		 */
+		unp = !strcmp(c[KERN], "unpatched");
+		if (!*c[POINT] || (*c[KERN] && strcmp(c[KERN], "patched") && !unp))
 			continue;
+		name = !unp ? c[POINT] : strcmp(c[POINT], "pin") ? "unpatched" : "upin";
 		if (*c[KNOB] && !*d->knob)
 			snprintf(d->knob, sizeof(d->knob), "%s", c[KNOB]);
 		if (*c[REF] && !*d->ref)
@@ -290,11 +301,11 @@ int sw_load_csv(struct sw_data *d, const char *path)
 			break;
 		}
 		r = &d->run[d->nruns++];
-		*r = (struct sw_run){ .pt = sw_point(d, c[POINT]),
+		*r = (struct sw_run){ .pt = sw_point(d, name),
 			.rep = sw_rep(d, c[REP]), .seq = num(c[RUN]),
 			.tp = num(c[TP]), .secs = num(c[SECS]),
 			.idle = num(c[IDLE]), .hr = num(c[HR]),
-			.hm = num(c[HM]) };
+			.hm = num(c[HM]), .us = num(c[US]), .unpatched = unp };
 		if (r->pt < 0 || r->rep < 0)
 			why = "too many points or repetitions";
 	}
@@ -338,10 +349,52 @@ void sw_csv_row(const struct sw_data *d, const struct sw_run *r, FILE *f)
 	field(f, d->node_us, "\n");
 }
 
+/* The median of the values point p's runs set, us; -1 if none is known. */
+static double median_us(const struct sw_data *d, int p)
+{
+	double v[SW_MAXREPS], t;
+	int n = 0, i, j;
+	const struct sw_run *u;
+
+	for (u = d->run; u < d->run + d->nruns && n < SW_MAXREPS; u++)
+		if (u->pt == p && u->us >= 0)
+			v[n++] = u->us;
+	for (i = 1; i < n; i++)
+		for (t = v[i], j = i - 1; j >= 0 && v[j] > t; j--) {
+			v[j + 1] = v[j];
+			v[j] = t;
+		}
+	return n ? v[(n - 1) / 2] : -1;
+}
+
+/* A point of the sweep: a value, or "d" (what the kernel chose at boot). */
+static int sweep_point(const struct sw_data *d, int p)
+{
+	return point_us(d->name[p]) >= 0 || !strcmp(d->name[p], "d");
+}
+
+/* Point p's value, us: its name's, else what its runs set; -1 unknown. */
+static double value_us(const struct sw_data *d, int p)
+{
+	return point_us(d->name[p]) >= 0 ? point_us(d->name[p]) :
+		median_us(d, p);
+}
+
 static void label(const struct sw_data *d, int p, char *buf, size_t len)
 {
 	const char *name = d->name[p];
+	char v[24];
 
+	if (!strcmp(name, "d") || !strcmp(name, "unpatched")) {
+		if (median_us(d, p) < 0)
+			snprintf(buf, len, "%s", *name == 'd' ? "derived" : name);
+		else {
+			sw_fmt_us(v, sizeof(v), median_us(d, p));
+			snprintf(buf, len, "%s %s",
+				 *name == 'd' ? "derived" : "unpatched", v);
+		}
+		return;
+	}
 	if (!strcmp(name, "aa"))
 		name = d->ref;
 	if (point_us(name) >= 0)
@@ -361,6 +414,8 @@ static double row_key(const struct sw_data *d, int p)
 		return us;
 	if (!strcmp(d->name[p], "aa"))
 		return point_us(d->ref) + 1e-6;
+	if (!strcmp(d->name[p], "d") && median_us(d, p) >= 0)
+		return median_us(d, p) + 2e-6;
 	return 1e18 + p;
 }
 
@@ -368,7 +423,8 @@ static double row_key(const struct sw_data *d, int p)
  * The drift: one slope of log throughput over the run's position, fitted
  * to what the points and repetitions leave (log tp less its point's mean
  * less its repetition's mean, over the position less its repetition's
- * mean position), as bench-summary.sh does it. pos[r] gets repetition
+ * mean position); the unpatched kernel's runs are left out of the fit
+ * (boots of their own, with no reference run). pos[r] gets repetition
  * r's mean position. 0 if a run's position is not known.
  */
 static double drift(const struct sw_data *d, double *pos)
@@ -379,19 +435,19 @@ static double drift(const struct sw_data *d, double *pos)
 	const struct sw_run *u, *end = d->run + d->nruns;
 
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0) {
+		if (u->tp > 0 && !u->unpatched) {
 			pm[u->pt] += log(u->tp);
 			pn[u->pt]++;
 			known &= u->seq >= 0;
 		}
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0) {
+		if (u->tp > 0 && !u->unpatched) {
 			be[u->rep] += log(u->tp) - pm[u->pt] / pn[u->pt];
 			pos[u->rep] += u->seq;
 			bn[u->rep]++;
 		}
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0) {
+		if (u->tp > 0 && !u->unpatched) {
 			e = log(u->tp) - pm[u->pt] / pn[u->pt] -
 				be[u->rep] / bn[u->rep];
 			di = u->seq - pos[u->rep] / bn[u->rep];
@@ -419,7 +475,7 @@ static int pair(const struct sw_data *d, double x[][SW_MAXREPS], int p, int b,
 
 /* A table row: raw throughput, ratio, versus best, idle, hot counters. */
 static void row(const struct sw_data *d, double x[][SW_MAXREPS], int p,
-		int best, char *inside, FILE *out)
+		int best, char *inside, FILE *sum, FILE *out)
 {
 	double idle = 0, hr = 0, hm = 0, raw = 0, m, h, mb, hb;
 	int ni = 0, nh = 0, nr = 0, n;
@@ -453,7 +509,7 @@ static void row(const struct sw_data *d, double x[][SW_MAXREPS], int p,
 			 mb + hb < 0 ? "below" : mb - hb > 0 ? "above" :
 			 "inside");
 	if (p != best && n > 1 && mb + hb >= 0 && mb - hb <= 0 &&
-	    point_us(d->name[p]) >= 0 && strlen(inside) < 400)
+	    sweep_point(d, p) && strlen(inside) < 400)
 		sprintf(inside + strlen(inside), "%s%s", *inside ? ", " : "",
 			lab);
 	fprintf(out, "%-22s %4d %10.6g ", lab, n, nr ? raw / nr : 0);
@@ -470,6 +526,18 @@ static void row(const struct sw_data *d, double x[][SW_MAXREPS], int p,
 		fprintf(out, " %10.1f %10.1f\n", hr / nh, hm / nh);
 	else
 		fprintf(out, " %10s %10s\n", "n/a", "n/a");
+	if (!sum)
+		return;
+	/* the same numbers for a plot: -1 where the table says n/a */
+	fprintf(sum, "%s,%s,%.10g,%d,%.4f,%.4f,%.4f,", d->name[p], lab,
+		value_us(d, p), n, m, n > 1 ? h : -1,
+		n > 1 ? h / sw_t975(n - 1) * sqrt(n) : -1);
+	if (p == best || n < 2)
+		fprintf(sum, "%.4f,%.4f,", p == best ? 0.0 : -1.0, -1.0);
+	else
+		fprintf(sum, "%.4f,%.4f,", mb, hb);
+	fprintf(sum, "%.4f,%.4f,%.4f\n", ni ? idle / ni : -1,
+		nh == nr && nh ? hr / nh : -1, nh == nr && nh ? hm / nh : -1);
 }
 
 /* A 2.6.9 boot option's value: whole ms as ms, else us. */
@@ -516,28 +584,204 @@ static void paste(const struct sw_data *d, double us, FILE *out)
 	}
 }
 
+
+/* The t quantile whose two-sided p is 0.10: a one-sided 95 % bound. */
+static double t95(int df)
+{
+	double lo = 0, hi = 1e3, mid;
+	int i;
+
+	if (df < 1)
+		return INFINITY;
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2;
+		if (sw_t_p(mid, df) > 0.10)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * Where the A/A runs ran, from the runs' positions: their distance to
+ * the reference's run of the same repetition. Next to it, aa - ref is
+ * the noise floor of two adjacent runs; farther, it carries drift.
+ */
+static void aa_placement(const struct sw_data *d, int aa, int ref, FILE *out)
+{
+	double pa[SW_MAXREPS], pr[SW_MAXREPS], gap, sum = 0, max = 0;
+	int n = 0, next = 0, r;
+	const struct sw_run *u;
+
+	for (r = 0; r < d->nreps; r++)
+		pa[r] = pr[r] = -1;
+	for (u = d->run; u < d->run + d->nruns; u++)
+		if (!u->unpatched && u->seq >= 0 && (u->pt == aa || u->pt == ref))
+			(u->pt == aa ? pa : pr)[u->rep] = u->seq;
+	for (r = 0; r < d->nreps; r++) {
+		if (pa[r] < 0 || pr[r] < 0)
+			continue;
+		gap = fabs(pa[r] - pr[r]);
+		n++;
+		next += gap == 1;
+		sum += gap;
+		max = gap > max ? gap : max;
+	}
+	if (!n)
+		fprintf(out, "A/A placement: not known (the CSV has no run positions)\n");
+	else
+		fprintf(out, "A/A placement, from the runs' positions: next to the reference in %d of %d reps; %.1f runs apart on average, %.0f at most\n",
+			next, n, sum / n, max);
+}
+
+/*
+ * A comparison named before the run, "A-B": the paired difference with
+ * its 95 % interval, both one-sided 95 % bounds, its p, and the smallest
+ * difference a run with this spread and this many reps finds 80 % of the
+ * time (two-sided 5 %).
+ */
+static void compare(const struct sw_data *d, double x[][SW_MAXREPS],
+		    int a, int b, FILE *out)
+{
+	double m, h, sd, se, p;
+	int k = pair(d, x, a, b, &m, &h);
+	char la[40], lb[40];
+
+	label(d, a, la, sizeof(la));
+	label(d, b, lb, sizeof(lb));
+	if (k < 2) {
+		fprintf(out, "compare %s - %s: %d paired reps, too few\n", la, lb, k);
+		return;
+	}
+	se = h / sw_t975(k - 1);
+	sd = se * sqrt(k);
+	p = se > 0 ? sw_t_p(m / se, k - 1) : (m != 0 ? 0 : 1);
+	fprintf(out, "compare %s - %s: %+.2f +- %.2f (95 %%, %d reps), sd %.2f; one-sided 95 %%: above %+.2f, below %+.2f; p %.2g (two-sided); detectable (80 %% power) about %.1f\n",
+		la, lb, m, h, k, sd, m - t95(k - 1) * se, m + t95(k - 1) * se,
+		p, (sw_t975(k - 1) + 0.8416) * se);
+}
+
+/*
+ * The winner's curse: the best point is picked after the run, so "pt lies
+ * below the best" is wrong more often than 1 in 40. The runs of each
+ * repetition that has every sweep point are shuffled among the points
+ * (fixed seed), which keeps the noise and takes every point's effect away;
+ * the share of shuffles in which pt's interval lies wholly below the best
+ * is that error rate for this run.
+ */
+static void chance(const struct sw_data *d, double t[][SW_MAXREPS],
+		   int tn[][SW_MAXREPS], int pt, int ref, FILE *out)
+{
+	static double v[SW_MAXREPS][SW_MAXPTS], x[SW_MAXPTS][SW_MAXREPS];
+	int sp[SW_MAXPTS], ns = 0, nr = 0, i, j, r, s, best, below = 0, all;
+	int rs = -1;
+	unsigned long long rng = 88172645463325252ULL;
+	double m, h, bm, tmp;
+	const int shuffles = 1000;
+
+	for (i = 0; i < d->npts; i++)
+		if (sweep_point(d, i)) {
+			rs = i == ref ? ns : rs;
+			sp[ns++] = i;
+		}
+	if (rs < 0 || pt == ref) {
+		fprintf(out, "chance: %s is not a point of the sweep other than the reference\n",
+			d->name[pt]);
+		return;
+	}
+	for (r = 0; r < d->nreps; r++) {
+		for (all = 1, i = 0; i < ns; i++)
+			all &= tn[sp[i]][r] > 0;
+		if (!all)
+			continue;
+		for (i = 0; i < ns; i++)
+			v[nr][i] = t[sp[i]][r] / tn[sp[i]][r];
+		nr++;
+	}
+	if (nr < 2) {
+		fprintf(out, "chance: %d reps have every point of the sweep; 2 needed\n", nr);
+		return;
+	}
+	for (s = 0; s < shuffles; s++) {
+		for (r = 0; r < nr; r++)
+			for (i = ns - 1; i > 0; i--) {
+				rng ^= rng << 13;
+				rng ^= rng >> 7;
+				rng ^= rng << 17;
+				j = rng % (i + 1);
+				tmp = v[r][i];
+				v[r][i] = v[r][j];
+				v[r][j] = tmp;
+			}
+		for (i = 0; i < d->npts; i++)
+			for (r = 0; r < d->nreps; r++)
+				x[i][r] = -1;
+		for (i = 0; i < ns; i++)
+			for (r = 0; r < nr; r++)
+				x[sp[i]][r] = 100 * v[r][i] / v[r][rs];
+		for (best = -1, bm = 0, i = 0; i < ns; i++) {
+			pair(d, x, sp[i], -1, &m, &h);
+			if (best < 0 || m > bm) {
+				best = sp[i];
+				bm = m;
+			}
+		}
+		if (best != pt) {
+			pair(d, x, pt, best, &m, &h);
+			below += m + h < 0;
+		}
+	}
+	fprintf(out, "chance: with each rep's runs shuffled among the %d points of the sweep (%d reps with every point, %d shuffles, no point effect left), %s lies wholly below the best in %.1f %% of them\n",
+		ns, nr, shuffles, d->name[pt], 100.0 * below / shuffles);
+}
+
 /*
  * Print the table, the best point, the points inside its interval, and
  * whether the best point beats every other point after Holm's correction;
  * only then the line to paste. 1 resolved, 0 not, -1 when the runs
  * cannot be compared.
  */
-int sw_report(const struct sw_data *d, FILE *out)
+int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out)
 {
 	static double t[SW_MAXPTS][SW_MAXREPS], x[SW_MAXPTS][SW_MAXREPS];
 	static int tn[SW_MAXPTS][SW_MAXREPS];
 	double pos[SW_MAXREPS] = { 0 }, slope, m, h, bm = 0;
 	double pv[SW_MAXPTS] = { 0 }, adj[SW_MAXPTS] = { 0 }, worst = 0;
 	int i, j, k, p, r, ref, best = -1, rows[SW_MAXPTS], cmp[SW_MAXPTS];
-	int nc = 0, nrej;
+	int nc = 0, nrej, ca[SW_MAXPTS], cb[SW_MAXPTS], up, upin, pin, mig, ch = -1;
+	const struct sw_opts none = { .ncompare = 0 };
 	const struct sw_run *u;
-	char lab[40], inside[512] = "";
+	char lab[40], inside[512] = "", a[24];
 
+	opt = opt ? opt : &none;
 	ref = point_at(d, d->ref);
 	if (ref < 0) {
 		fprintf(stderr, "no runs of the reference point %s (us)\n",
 			d->ref);
 		return -1;
+	}
+	/* the questions asked before the run must name points of it */
+	for (i = 0; i < opt->ncompare; i++) {
+		const char *dash = strchr(opt->compare[i], '-');
+
+		snprintf(a, sizeof(a), "%.*s", dash ? (int)(dash - opt->compare[i]) : 0,
+			 opt->compare[i]);
+		ca[i] = dash ? point_at(d, a) : -1;
+		cb[i] = dash ? point_at(d, dash + 1) : -1;
+		if (ca[i] < 0 || cb[i] < 0 || ca[i] == cb[i]) {
+			fprintf(stderr, "--compare %s: not A-B of two points of the runs\n",
+				opt->compare[i]);
+			return -1;
+		}
+	}
+	if (opt->chance) {
+		ch = point_at(d, opt->chance);
+		if (ch < 0) {
+			fprintf(stderr, "--chance %s: no such point in the runs\n",
+				opt->chance);
+			return -1;
+		}
 	}
 	slope = drift(d, pos);
 	/* move every run to its repetition's mean position, then pair */
@@ -545,7 +789,8 @@ int sw_report(const struct sw_data *d, FILE *out)
 	memset(tn, 0, sizeof(tn));
 	for (u = d->run; u < d->run + d->nruns; u++)
 		if (u->tp > 0) {
-			t[u->pt][u->rep] += u->tp * (isnan(slope) ? 1 :
+			t[u->pt][u->rep] += u->tp * (isnan(slope) ||
+				u->unpatched ? 1 :
 				exp(-slope * (u->seq - pos[u->rep])));
 			tn[u->pt][u->rep]++;
 		}
@@ -553,8 +798,24 @@ int sw_report(const struct sw_data *d, FILE *out)
 		for (r = 0; r < d->nreps; r++)
 			x[p][r] = tn[p][r] && tn[ref][r] ? 100 * t[p][r] /
 				tn[p][r] / (t[ref][r] / tn[ref][r]) : -1;
+	/*
+	 * The unpatched kernel runs in boots of its own, and boots differ as a
+	 * whole. Where both boots of a repetition ran the pinned workload,
+	 * which no scheduler decision touches, it is the bridge: unpatched /
+	 * its pinned run, against the reference / the patched pinned run.
+	 */
+	up = point_at(d, "unpatched");
+	upin = point_at(d, "upin");
+	pin = point_at(d, "pin");
+	mig = point_at(d, "mig");
+	for (r = 0; up >= 0 && upin >= 0 && pin >= 0 && r < d->nreps; r++)
+		if (x[up][r] >= 0 && tn[upin][r] && tn[pin][r] && t[upin][r] > 0 &&
+		    t[pin][r] > 0)
+			x[up][r] = 100 * (t[up][r] / tn[up][r]) /
+				(t[upin][r] / tn[upin][r]) /
+				((t[ref][r] / tn[ref][r]) / (t[pin][r] / tn[pin][r]));
 	for (p = 0; p < d->npts; p++)
-		if (point_us(d->name[p]) >= 0 && pair(d, x, p, -1, &m, &h) &&
+		if (sweep_point(d, p) && pair(d, x, p, -1, &m, &h) &&
 		    (best < 0 || m > bm)) {
 			best = p;
 			bm = m;
@@ -582,8 +843,11 @@ int sw_report(const struct sw_data *d, FILE *out)
 			rows[j] = rows[j - 1];
 			rows[j - 1] = k;
 		}
+	if (opt->summary)
+		fprintf(opt->summary, "point,label,us,reps,mean,ci95_half,sd,vs_best,vs_best_half,idle_pct,hot_refused_per_s,hot_moved_per_s\n");
 	for (i = 0; i < d->npts; i++)
-		row(d, x, rows[i], best, inside, out);
+		if (rows[i] != upin)
+			row(d, x, rows[i], best, inside, opt->summary, out);
 	p = point_at(d, "aa");
 	if (p >= 0) {
 		k = pair(d, x, p, ref, &m, &h);
@@ -593,7 +857,19 @@ int sw_report(const struct sw_data *d, FILE *out)
 			(m - h > 0 || m + h < 0) ?
 			"NOT ZERO: the intervals are too narrow (drift or order effects)" :
 			"contains 0, as it must (the noise floor)");
+		aa_placement(d, p, ref, out);
 	}
+	if (pin >= 0 && mig >= 0) {
+		k = pair(d, x, pin, mig, &m, &h);
+		fprintf(out, "control: pin - mig = %+.1f +- %.1f (95 %%, %d reps): %s\n",
+			m, h, k, k > 1 && (m - h > 0 || m + h < 0) ?
+			"the instrument sees a known effect" :
+			"NO DIFFERENCE SEEN: this run cannot judge the points");
+	}
+	for (i = 0; i < opt->ncompare; i++)
+		compare(d, x, ca[i], cb[i], out);
+	if (ch >= 0)
+		chance(d, t, tn, ch, ref, out);
 	k = pair(d, x, best, -1, &m, &h);
 	label(d, best, lab, sizeof(lab));
 	fprintf(out, "best point: %s, %.1f +- %.1f (95 %%, %d reps)\n", lab, m,
@@ -602,7 +878,7 @@ int sw_report(const struct sw_data *d, FILE *out)
 		*inside ? inside : "none");
 	/* the best point against each other point: a paired t test each */
 	for (p = 0; p < d->npts; p++) {
-		if (p == best || point_us(d->name[p]) < 0)
+		if (p == best || !sweep_point(d, p))
 			continue;
 		k = pair(d, x, best, p, &m, &h);
 		if (k < 2 || m <= 0)
@@ -640,6 +916,11 @@ int sw_report(const struct sw_data *d, FILE *out)
 		fprintf(out, "stopped early: the order is balanced over whole pairs of repetitions only: no line to paste\n");
 		return 0;
 	}
-	paste(d, point_us(d->name[best]), out);
+	if (value_us(d, best) < 0) {
+		fprintf(out, "no line to paste: the runs do not say %s's value\n",
+			d->name[best]);
+		return 1;
+	}
+	paste(d, value_us(d, best), out);
 	return 1;
 }

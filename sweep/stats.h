@@ -19,6 +19,8 @@ struct sw_run {
 	double secs;	/* length of the window; <= 0: unknown */
 	double idle;	/* idle share in %; < 0: unknown */
 	double hr, hm;	/* hot refused, hot moved in the window; < 0: unknown */
+	double us;	/* the value the run set ("d": the boot's); < 0: unknown */
+	int unpatched;	/* make bench: a run of the unpatched kernel's boot */
 };
 
 struct sw_data {
@@ -44,6 +46,14 @@ void sw_csv_header(FILE *f);
 void sw_csv_row(const struct sw_data *d, const struct sw_run *r, FILE *f);
 double sw_t_p(double t, int df);
 int sw_holm(const double *p, int m, double alpha, double *adj);
-int sw_report(const struct sw_data *d, FILE *out);
+/* What --analyse adds to the report (all optional; NULL: none). */
+struct sw_opts {
+	const char *compare[SW_MAXPTS];	/* "A-B", asked before the run */
+	int ncompare;
+	const char *chance;	/* a point: how often below the best by chance */
+	FILE *summary;		/* a CSV a row a point, for plots */
+};
+
+int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out);
 
 #endif

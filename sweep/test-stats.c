@@ -80,7 +80,7 @@ static int sweep(const double *base, int *pasted)
 	}
 	if (!f)
 		return -1;
-	v = sw_report(&d, f);
+	v = sw_report(&d, NULL, f);
 	rewind(f);
 	while (fgets(line, sizeof(line), f))
 		strcpy(last, line);
