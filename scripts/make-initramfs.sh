@@ -4,7 +4,8 @@
 # static musl program and pack it as /init of a newc cpio (what 2.6.9
 # unpacks from qemu -initrd). glibc static binaries refuse to run on 2.6.9,
 # musl ones work. Default: NAME=guest, the checks in tests/guest/*.c;
-# scripts/bench.sh builds NAME=bench from bench/guest/*.c and sweep/stats.c. Each NAME has its own
+# scripts/bench.sh builds NAME=bench from bench/guest/*.c and sweep/stats.c;
+# both get guestlib/guestlib.c. Each NAME has its own
 # archive, so the test and benchmark guests never overwrite each other.
 # Prints the cpio path: build/initramfs-NAME-ARCH.cpio.
 set -eu
@@ -17,6 +18,8 @@ if [ $# = 0 ]; then
 	set -- guest "$ROOT"/tests/guest/*.c
 fi
 name=$1; shift
+# both guests share guestlib/ (boot.sh's chk= keys, /proc files)
+set -- "$@" "$ROOT/guestlib/guestlib.c"
 case $arch in
 x86_64) need_cmd musl-gcc; cc=musl-gcc ;;
 i386) need_cmd musl-gcc; need_cmd i386-linux-musl-gcc; cc=i386-linux-musl-gcc ;;

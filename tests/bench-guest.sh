@@ -21,7 +21,7 @@ if ! command -v musl-gcc > /dev/null 2>&1; then
 	echo "FAIL bench-guest-compiles: musl-gcc not found (Debian: musl-tools)"
 	fail=$((fail + 1))
 elif musl-gcc -static -O2 -Wall -Wextra -Wno-sign-compare -Werror -o "$work/init" \
-	"$ROOT"/bench/guest/*.c "$ROOT/sweep/stats.c" -lm > "$work/cc.log" 2>&1; then
+	"$ROOT"/bench/guest/*.c "$ROOT/sweep/stats.c" "$ROOT/guestlib/guestlib.c" -lm > "$work/cc.log" 2>&1; then
 	echo "PASS bench-guest-compiles"; pass=$((pass + 1))
 else
 	echo "FAIL bench-guest-compiles: $(head -n 1 "$work/cc.log")"; fail=$((fail + 1))
@@ -45,10 +45,10 @@ host_test() {
 	fi
 }
 host_test points "$ROOT/bench/guest/points.c" "$ROOT/sweep/stats.c"
-host_test wait "$ROOT/bench/guest/util.c"
-host_test stream "$ROOT/bench/guest/util.c"
-host_test phase "$ROOT/bench/guest/util.c"
-host_test io "$ROOT/bench/guest/util.c"
-host_test move "$ROOT/bench/guest/util.c" -Wl,--wrap=sched_setaffinity
+host_test wait "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
+host_test stream "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
+host_test phase "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
+host_test io "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
+host_test move "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c" -Wl,--wrap=sched_setaffinity
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

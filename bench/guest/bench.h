@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "../../guestlib/guestlib.h"
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
@@ -91,14 +92,11 @@ struct workload {
 
 extern const struct workload oltp_load, msg_load, io_load;
 
-/* util.c */
+/* util.c; chk= keys and files: guestlib.h */
 long env_long(const char *name, long def);
-long chk_long(const char *key, long def);
 long guest_hz(void);
 double now(void);
 void sleep_s(double s);
-int read_file(const char *path, char *buf, size_t size);
-long read_us(const char *path);
 int write_us(const char *path, long us);
 uint64_t xorshift(void);
 struct node *make_ws(size_t kb);

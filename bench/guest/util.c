@@ -20,18 +20,6 @@ long env_long(const char *name, long def)
 	return v && *v ? strtol(v, NULL, 10) : def;
 }
 
-/* key of boot.sh's word chk=hz:<HZ>,cpus:<n>,...,model_kb:<KB>,...; def if absent */
-long chk_long(const char *key, long def)
-{
-	const char *p = getenv("chk");
-	size_t n = strlen(key);
-
-	for (; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-		if (!strncmp(p, key, n) && p[n] == ':')
-			return strtol(p + n + 1, NULL, 10);
-	return def;
-}
-
 /* HZ as boot.sh passes it (or chhz=<HZ>) */
 long guest_hz(void)
 {
@@ -54,43 +42,16 @@ void sleep_s(double s)
 		;
 }
 
-int read_file(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY), n, len = 0;
-
-	if (fd < 0)
-		return -1;
-	while ((size_t)len < size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	buf[len] = 0;
-	return len;
-}
-
-long read_us(const char *path)
-{
-	char b[64];
-
-	return read_file(path, b, sizeof(b)) > 0 ? strtol(b, NULL, 10) : -1;
-}
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, s, strlen(s));
-	close(fd);
-	return n == (int)strlen(s) ? 0 : -1;
-}
-
+/* 0, or -1 with errno set */
 int write_us(const char *path, long us)
 {
 	char b[32];
+	int e;
 
 	snprintf(b, sizeof(b), "%ld\n", us);
-	return write_str(path, b);
+	e = write_str(path, b);
+	errno = e;
+	return e ? -1 : 0;
 }
 
 /* ---- the working set: a random cyclic permutation (Sattolo) ---- */

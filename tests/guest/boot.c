@@ -233,7 +233,7 @@ static void check_mc_lines(long cpu, const struct model *m)
 void check_boot_values(long hz, const struct bootopt *o,
 			      struct model *m)
 {
-	long ticks = boot_decay_ticks(), cpu, node, warn = env_long("warn", 0);
+	long ticks = boot_decay_ticks(), cpu, node, warn = chk_long("warn", 0);
 	const char *why_cpu, *why_node;
 	char why[256], want[512], *copy, *line, *save;
 	int i, ok;
@@ -260,14 +260,14 @@ void check_boot_values(long hz, const struct bootopt *o,
 	 * this program's reading of the command line, and count
 	 */
 	node = numa_level(o, cpu);
-	if (env_long("cpu", -1) >= 0 || env_long("node", -1) >= 0)
-		check(env_long("cpu", cpu) == cpu && env_long("node", node) ==
+	if (chk_long("cpu", -1) >= 0 || chk_long("node", -1) >= 0)
+		check(chk_long("cpu", cpu) == cpu && chk_long("node", node) ==
 		      node, "boot-case-expectation", "chk= says cpu %ld node "
 		      "%ld; the command line, read by the documented syntax, "
-		      "gives %ld and %ld", env_long("cpu", -1),
-		      env_long("node", -1), cpu, node);
-	cpu = env_long("cpu", cpu);
-	node = env_long("node", numa_level(o, cpu));
+		      "gives %ld and %ld", chk_long("cpu", -1),
+		      chk_long("node", -1), cpu, node);
+	cpu = chk_long("cpu", cpu);
+	node = chk_long("node", numa_level(o, cpu));
 	why_node = o->given == 2 ? "boot option, at least the SMP level" :
 		"10000 us, at least the SMP level";
 	m->boot_cpu = m->cpu = cpu;

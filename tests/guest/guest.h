@@ -27,6 +27,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include "../../guestlib/guestlib.h"
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
@@ -84,13 +85,8 @@ struct model {
 	int ncpus, smt, numa, sysctl, stats;
 };
 
-/* lib.c */
+/* lib.c; chk= keys and files: guestlib.h */
 void check(int ok, const char *name, const char *fmt, ...);
-long env_long(const char *key, long def);
-int read_file(const char *path, char *buf, size_t size);
-long read_us(const char *path);
-int write_raw(const char *path, const char *s, size_t len);
-int write_str(const char *path, const char *s);
 
 /* schedstat.c */
 int read_schedstat(struct sstat *s, char *why, size_t whysize);

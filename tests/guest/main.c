@@ -191,9 +191,9 @@ static double move_extra(char *buf, long far, size_t step)
  */
 static void check_model(long ncpus, long model_kb)
 {
-	long miss = env_long("miss_ns", 0), remote = env_long("remote_ns", 0);
-	long sns = env_long("sns", 0), rsns = env_long("rsns", 0);
-	long share = env_long("share", 1), far = share < ncpus ? share : -1;
+	long miss = chk_long("miss_ns", 0), remote = chk_long("remote_ns", 0);
+	long sns = chk_long("sns", 0), rsns = chk_long("rsns", 0);
+	long share = chk_long("share", 1), far = share < ncpus ? share : -1;
 	long pages = PROBE_KB / 4;
 	double lines, one, page_ns, want, got;
 	char *buf = malloc(PROBE_KB * 1024);
@@ -240,18 +240,18 @@ static void check_model(long ncpus, long model_kb)
 
 int main(void)
 {
-	long hz = env_long("hz", 0), ncpus = env_long("cpus", 1);
-	int smt = env_long("smt", 0), numa = env_long("numa", 0);
-	int smp = env_long("smp", 1), sysctl = env_long("sysctl", 1);
-	int proc = env_long("proc", 1), stats = env_long("schedstats", 1);
-	long stress = env_long("stress", 0), online;
+	long hz = chk_long("hz", 0), ncpus = chk_long("cpus", 1);
+	int smt = chk_long("smt", 0), numa = chk_long("numa", 0);
+	int smp = chk_long("smp", 1), sysctl = chk_long("sysctl", 1);
+	int proc = chk_long("proc", 1), stats = chk_long("schedstats", 1);
+	long stress = chk_long("stress", 0), online;
 	struct bootopt o;
 	struct model m;
 	char why[256];
 	int n, took;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	mc_mode = env_long("mc", 0) == 1;
+	mc_mode = chk_long("mc", 0) == 1;
 	mkdir("/proc", 0555);
 	if (mount("proc", "/proc", "proc", 0, NULL) != 0 && errno != EBUSY) {
 		/* without PROC_FS the kernel only has to boot and run us */
@@ -274,10 +274,10 @@ int main(void)
 	      online, ncpus);
 	check(hz > 0, "hz-known", "the host passed no chk=hz:<HZ>");
 
-	if (env_long("isol", -1) >= 0) {
-		check_isolated(env_long("isol", -1));
-		if (env_long("model_kb", 0) > 0)
-			check_model(ncpus, env_long("model_kb", 0));
+	if (chk_long("isol", -1) >= 0) {
+		check_isolated(chk_long("isol", -1));
+		if (chk_long("model_kb", 0) > 0)
+			check_model(ncpus, chk_long("model_kb", 0));
 		goto out;
 	}
 
@@ -318,8 +318,8 @@ int main(void)
 		      access(SYSCTL_NODE, F_OK) != 0, "no-sysctl-knob",
 		      "%s exists without CONFIG_SYSCTL", SYSCTL_CPU);
 	check_boot_values(hz > 0 ? hz : 1000, &o, &m);
-	if (env_long("model_kb", 0) > 0)
-		check_model(ncpus, env_long("model_kb", 0));
+	if (chk_long("model_kb", 0) > 0)
+		check_model(ncpus, chk_long("model_kb", 0));
 	if (!sysctl) {
 		if (stats && ncpus > 1) {
 			unsigned long d[6];

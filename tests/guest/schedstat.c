@@ -99,7 +99,7 @@ int domain_ok(int dom, int ndom, int smt, long long ns, long want_cpu,
 {
 	if (ns == 0 && dom == 0 && smt)
 		return 1;
-	if (want_node >= 0 && dom == ndom - 1 && env_long("nodes", 1) > 1)
+	if (want_node >= 0 && dom == ndom - 1 && chk_long("nodes", 1) > 1)
 		return ns == want_node * 1000LL;
 	return ns == want_cpu * 1000LL ||
 		(want_node >= 0 && ns == want_node * 1000LL);
