@@ -27,7 +27,7 @@ ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench bench-report cachemodel ia64-toolchain sweep dist clean help
+.PHONY: all source kernel boot shell report check bench bench-report bench-plots cachemodel ia64-toolchain sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -63,6 +63,10 @@ bench-report:
 	@[ -n "$(RESULTS)" ] || { echo "make bench-report: RESULTS=results/<time> (a folder of make bench)" >&2; exit 1; }
 	@scripts/bench-report.sh "$(RESULTS)"
 
+# Documentation/benchmarks' reports and plots again from their runs
+bench-plots:
+	@scripts/bench-plots.sh
+
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
 
@@ -90,6 +94,7 @@ help:
 	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
 	@echo '  bench-report    RESULTS=results/<time>: its report and plots again, no boot'
+	@echo '  bench-plots     Documentation/benchmarks: every report and plot again from its runs'
 	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
 	@echo '  dist            the release tarball build/dist/cachehot-$(VERSION)-linux-2.6.9.tar.gz'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # bench-plot.sh SUMMARY.CSV PNG TITLE: draw one workload of a sweep from the
-# table `cachehot-sweep --analyse --summary` writes (sweep/stats.c): each
-# point's throughput as % of the same boot's reference run (a paired
+# table `cachehot-sweep --analyse --summary` writes (sweep/stats.c). Above:
+# each point's throughput as % of the same boot's reference run (a paired
 # ratio) with its 95 % interval, the idle share on the right axis, and
 # lines for the pinned run, the unpatched kernel and the derived value
-# where the table has them. TITLE: gnuplot's "\n" splits lines. The
+# where the table has them. Below: each point's paired difference to the
+# best point, with its 95 % interval (what the report's "vs best" says). TITLE: gnuplot's "\n" splits lines. The
 # numbers come from the table only; nothing is computed here.
 set -eu
 # shellcheck source=lib.sh
@@ -20,7 +21,8 @@ head -n 1 "$sum" | grep -q '^point,label,us,reps,mean,ci95_half,' ||
 dat=$png.dat
 # the sweep's points: a value and an interval (0 us drawn at the left edge)
 awk -F, 'NR > 1 && $3 >= 0 && $6 >= 0 && $1 !~ /^(aa|pin|mig|unpatched)$/ {
-	print ($3 < 30 ? 0.03 : $3 / 1000), $5, $5 - $6, $5 + $6, ($10 >= 0 ? $10 : 0) }' \
+	print ($3 < 30 ? 0.03 : $3 / 1000), $5, $5 - $6, $5 + $6, ($10 >= 0 ? $10 : 0),
+		$8, ($9 >= 0 ? $8 - $9 : $8), ($9 >= 0 ? $8 + $9 : $8) }' \
 	"$sum" | sort -g > "$dat"
 [ -s "$dat" ] || die "$sum: no point of the sweep has an interval"
 val() { awk -F, -v k="$1" -v c="$2" '$1 == k { print $c }' "$sum"; }
@@ -33,8 +35,11 @@ yr=$(awk -v u="$unp" -v p="$pinv" 'BEGIN { lo = 1e9; hi = -1e9 }
 	      m = (hi - lo) * 0.08 + 0.5; printf "%.1f:%.1f", lo - m, hi + m }' "$dat")
 idle=$(awk '{ if ($5 > m) m = $5 } END { printf "%.1f", m * 1.25 + 0.5 }' "$dat")
 {
-	echo 'set terminal pngcairo size 800,480 font ",10" noenhanced'
+	echo 'set terminal pngcairo size 800,680 font ",10" noenhanced'
 	echo "set output \"$png\""
+	echo 'set multiplot'
+	echo 'set size 1,0.66'
+	echo 'set origin 0,0.34'
 	printf 'set title "%s"\n' "$title"	# echo would turn its \n into a line
 	echo 'set logscale x'
 	echo 'set xrange [0.02:5000]'
@@ -61,5 +66,15 @@ idle=$(awk '{ if ($5 > m) m = $5 } END { printf "%.1f", m * 1.25 + 0.5 }' "$dat"
 	fi
 	echo "plot \"$dat\" using 1:2:3:4 with yerrorlines lw 2 pt 7 title \"throughput (patched, sysctl)\", \\"
 	echo "     \"$dat\" using 1:5 axes x1y2 with linespoints dt 2 pt 4 title \"idle %\""
+	# below: the paired difference to the best point
+	echo 'unset arrow; unset label; unset title; unset y2tics; unset y2label'
+	echo 'set size 1,0.34'
+	echo 'set origin 0,0'
+	echo 'set yrange [*:*]'
+	echo 'set ylabel "paired difference to the best"'
+	echo 'set xlabel "cache_hot_time (ms); bars: 95 %, paired per boot"'
+	echo 'set arrow from graph 0, first 0 to graph 1, first 0 nohead lc rgb "gray"'
+	echo "plot \"$dat\" using 1:6:7:8 with yerrorbars lw 2 pt 7 notitle"
+	echo 'unset multiplot'
 } | gnuplot || die "gnuplot could not draw $png"
 rm -f "$dat"
