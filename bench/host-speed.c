@@ -5,10 +5,9 @@
  * one line of microseconds per unit. scripts/bench.sh runs one copy pinned
  * to each host core while no QEMU runs, so the probe competes with nothing
  * of ours; bench-noise.py summarises the lines.
- * Why: on 2026-12-03 the same unit took 0.10 s at best and 0.19 s on
- * average on this KVM guest, with /proc/stat counting 0.15 % steal, so the
- * host load bench.sh records could not see it (Documentation/benchmarks.md,
- * noise budget, "the host's speed").
+ * Why: a shared host can run the same unit at half speed (0.10 s at best,
+ * 0.19 s on average, seen on a KVM guest) while /proc/stat counts 0.15 %
+ * steal, so the host load bench.sh records cannot see it.
  * Usage: host-speed UNITS
  */
 #include <stdio.h>

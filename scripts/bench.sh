@@ -179,11 +179,10 @@ senders=${BENCH_SENDERS:-2}
 receivers=${BENCH_RECEIVERS:-2}
 msg_ws_kb=${BENCH_MSG_WS_KB:-64}
 # noapic: through the IO-APIC, QEMU's timer interrupt reached 2.6.9 twice
-# in some boots (6 of 8 under chen4, 2026-12-02), so jiffies and the guest
-# clock ran at 1.8-2.0 times the TSC's rate: every wait of the workload
-# halved and every rate it timed halved with them, boot by boot. With
-# noapic the clock was 1.000 +- 0.01 in 8 of 8 boots (the runs:
-# Documentation/benchmarks.md, "Under the cache model").
+# in some boots (6 of 8 under chen4), so jiffies and the guest clock ran
+# at 1.8-2.0 times the TSC's rate: every wait of the workload halved and
+# every rate it timed halved with them, boot by boot. With noapic the
+# clock was 1.000 +- 0.01 in 8 of 8 boots.
 kernel_args=${BENCH_KERNEL_ARGS-noapic}
 write=${BENCH_WRITE:-1}
 case $write in 0|1) ;; *) die "BENCH_WRITE: 0 or 1, not '$write'" ;; esac
@@ -336,8 +335,7 @@ run_boot() {
 	# The guest's words go in /bench.env of a cpio appended to the
 	# initramfs (2.6.9 unpacks concatenated archives), not on the kernel
 	# command line: 2.6.9 keeps 255 characters of that and drops the rest
-	# without a word, which cut chsteps and all after it from every
-	# patched boot until 2026-12-02 (Documentation/benchmarks.md).
+	# without a word (chsteps and all after it would be lost).
 	envd=$BUILD/bench-env/$name
 	rm -rf "$envd"
 	mkdir -p "$envd"

@@ -313,8 +313,7 @@ host_sample() {
 }
 # QEMU names its vCPU threads ("CPU n/TCG") only when asked to; every
 # boot asks (boot.sh), so that pin_vcpus can find them. Without it no
-# thread matched and no bench run before 2026-12-05 had a pinned vCPU
-# (Documentation/benchmarks.md, "vCPU threads that were not pinned").
+# thread matches and no vCPU is pinned.
 # shellcheck disable=SC2034 # used by boot.sh and tests/pin-vcpus.sh
 QEMU_NAME_ARGS='-name cachehot,debug-threads=on'
 # pin_vcpus PID: pin each vCPU thread of QEMU PID, "CPU n/TCG", to host

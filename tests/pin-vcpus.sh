@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The vCPU pinning of `make bench` (scripts/bench.sh): boot.sh must ask
 # QEMU to name its vCPU threads, and lib.sh's pin_vcpus must then pin
-# "CPU n/TCG" to host core n modulo the cores. Until 2026-12-05 QEMU was
-# never asked, no thread matched, and every bench run's vCPUs went
-# wherever the host put them while info.txt said "pinned: yes".
+# "CPU n/TCG" to host core n modulo the cores. Unasked, QEMU names no
+# thread, none matches, and a bench run's vCPUs go wherever the host puts
+# them while info.txt would say "pinned: yes".
 # A paused QEMU (-S, no kernel) is enough: its vCPU threads exist from the
 # start. bench.sh itself runs against a fake QEMU (section 4).
 # Last line: "N passed, M failed".
@@ -93,8 +93,8 @@ for n in 2 4; do
 	fi
 done
 
-# 3. Without the naming (the harness before 2026-12-05) no thread is
-# found: pin_vcpus says 0, which bench.sh now stops on.
+# 3. Without the naming no thread is found: pin_vcpus says 0, which
+# bench.sh stops on.
 qemu_paused 2
 got=$(pin_vcpus "$qp")
 kill "$qp" 2> /dev/null || true

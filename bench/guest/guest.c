@@ -150,9 +150,9 @@ static int run_point(const struct workload *w, const struct params *prm,
 	}
 	/*
 	 * mig ends before pin begins: ending it unpins every worker, which
-	 * undid the pins of a pin point that followed mig (each even
-	 * repetition runs the points backwards: until 2026-12-03 most "pinned"
-	 * runs of those repetitions were not pinned).
+	 * undid the pins of a pin point that followed mig (the order puts
+	 * pin right after mig in some repetitions, whose "pinned" runs would
+	 * then not be pinned).
 	 */
 	if ((strcmp(p, "mig") == 0) != sh->mig) {
 		sh->mig = !sh->mig;

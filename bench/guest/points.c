@@ -30,9 +30,9 @@ double cost_from_log(const char *log)
  * = 2500, "boot" = -1 (do not write), "c<f>" = f times cost_us, rounded,
  * at most the kernel's limit, a number = itself; -2 = not a point of this
  * boot (a typo, or "c<f>" without a measured cost).
- * The limit: c32 of a chen4 boot is 2.7-3.9 s, and one boot on a slow host
- * (2026-12-03) measured 255.7 ms, whose c32 the kernel refused; the
- * largest value the kernel takes is the point the sweep means there.
+ * The limit: c32 of a chen4 boot is 2.7-3.9 s, and a boot on a slow host
+ * can measure 255.7 ms, whose c32 the kernel refuses; the largest value
+ * the kernel takes is the point the sweep means there.
  */
 long point_us(const char *p, long derived, double cost_us)
 {

@@ -198,9 +198,9 @@ long draw_wait_us(long min, long max)
 
 /*
  * The point may end while a task is here, and the task may then wait on
- * its new CPU's queue for longer than the next point's warm-up (msg under
- * chen4, 2026-12-03: a receiver came back inside a pinned run and
- * unpinned itself): it takes what the guest wants for it now.
+ * its new CPU's queue for longer than the next point's warm-up (a msg
+ * receiver can come back inside a pinned run, and would unpin itself):
+ * it takes what the guest wants for it now.
  */
 void maybe_move(int *cpu, int id)
 {
@@ -273,7 +273,7 @@ void stream_read(struct stream *s, long kb)
  * their work in these halves, not in transactions: a CPU left to its
  * light workers finishes three of their transactions in the time of one
  * heavy one, and counting transactions paid pinning for starving the
- * heavy CPUs (2026-12-06: pinned +3.9 +- 1.8 in transactions).
+ * heavy CPUs (pinned came out +3.9 +- 1.8 in transactions).
  */
 int phase_halves(const struct params *p, int id, double t)
 {

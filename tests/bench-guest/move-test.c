@@ -3,9 +3,8 @@
  * Host test of bench/guest/util.c's maybe_move() (tests/bench-guest.sh),
  * linked with -Wl,--wrap=sched_setaffinity so that no task really moves:
  * the wrapper records each affinity asked for and can end the "mig" point
- * while the task is moving, which is where a msg receiver was on
- * 2026-12-03 when it came back inside the next, pinned run and unpinned
- * itself. A task that finds the point ended must take the CPU the guest
+ * while the task is moving, which is where a msg receiver can be when it
+ * comes back inside the next, pinned run and would unpin itself. A task that finds the point ended must take the CPU the guest
  * wants for it now (sh->want), not "any CPU".
  */
 #include "../../bench/guest/bench.h"	/* first: it defines _GNU_SOURCE */

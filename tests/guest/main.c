@@ -212,7 +212,7 @@ static void check_model(long ncpus, long model_kb)
 	 * The probe's pages on cpu0's node (node 0 under numa2): a page on
 	 * the far node costs remote_ns a line, not miss_ns, and 3 of 5
 	 * numa2 boots read 1.21-1.34x the answer without this, 0 of 13
-	 * with it (2026-12-06).  ENOSYS without CONFIG_NUMA: nothing to
+	 * with it.  ENOSYS without CONFIG_NUMA: nothing to
 	 * place, every page is local.
 	 */
 	syscall(SYS_set_mempolicy, 2 /* MPOL_BIND */, &node0, 2UL);

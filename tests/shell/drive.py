@@ -87,8 +87,8 @@ def check(ok, name, why=""):
 
 def value(key):
     """The knob's number. A kernel message can land on the console after
-    it ("Your time source seems to be instable ..." on a slow host, seen
-    in CI on 2026-12-02), so the last all-digit line, else the last line."""
+    it ("Your time source seems to be instable ..." on a slow host), so
+    the last all-digit line, else the last line."""
     out, rc = run("cat /proc/sys/kernel/%s" % key)
     if rc != 0:
         return None
