@@ -295,6 +295,20 @@ t_finish() {
 	else echo "$t_pass passed, $t_fail failed, $t_skipped skipped"; fi
 	[ "$t_fail" = 0 ]; exit
 }
+# t_add NAME FILE: a sub-test's output: its lines but the last are shown,
+# its last line "N passed, M failed[, K skipped]" is added to the counts;
+# without that line, NAME fails once.
+t_add() {
+	sed '$d' "$2"
+	_ta=$(tail -n 1 "$2" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed\(, \([0-9][0-9]*\) skipped\)\{0,1\}$/\1 \2 \4/p')
+	if [ -z "$_ta" ]; then
+		t_ko "$1" "no 'N passed, M failed' last line: $(tail -n 1 "$2")"
+		return
+	fi
+	# shellcheck disable=SC2086 # three numbers, the third may be missing
+	set -- $_ta
+	t_pass=$((t_pass + $1)) t_fail=$((t_fail + $2)) t_skipped=$((t_skipped + ${3:-0}))
+}
 
 # The host's load during a bench boot (bench.sh's hostload.txt;
 # tests/hostload.sh). cpu_ticks: the host's busy and total clock ticks so

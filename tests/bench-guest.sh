@@ -13,18 +13,16 @@
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 
-pass=0 fail=0
 work=$BUILD/bench-guest-test
 rm -rf "$work"
 mkdir -p "$work"
 if ! command -v musl-gcc > /dev/null 2>&1; then
-	echo "FAIL bench-guest-compiles: musl-gcc not found (Debian: musl-tools)"
-	fail=$((fail + 1))
+	t_ko bench-guest-compiles "musl-gcc not found (Debian: musl-tools)"
 elif musl-gcc -static -O2 -Wall -Wextra -Wno-sign-compare -Werror -o "$work/init" \
 	"$ROOT"/bench/guest/*.c "$ROOT/sweep/stats.c" "$ROOT/guestlib/guestlib.c" -lm > "$work/cc.log" 2>&1; then
-	echo "PASS bench-guest-compiles"; pass=$((pass + 1))
+	t_ok bench-guest-compiles
 else
-	echo "FAIL bench-guest-compiles: $(head -n 1 "$work/cc.log")"; fail=$((fail + 1))
+	t_ko bench-guest-compiles "$(head -n 1 "$work/cc.log")"
 fi
 # host_test NAME SOURCE...: compile tests/bench-guest/NAME-test.c with the
 # guest's SOURCEs, run it, add its "N passed, M failed" to ours
@@ -33,15 +31,9 @@ host_test() {
 	if gcc -O2 -Wall -Wextra -Werror -o "$work/$_n-test" "$ROOT/tests/bench-guest/$_n-test.c" \
 		"$@" -lm > "$work/$_n-cc.log" 2>&1; then
 		"$work/$_n-test" > "$work/$_n.out" || true
-		sed '$d' "$work/$_n.out"
-		last=$(tail -n 1 "$work/$_n.out")
-		case $last in
-		*" passed, "*" failed")
-			pass=$((pass + ${last%% *})); f=${last#* passed, }; fail=$((fail + ${f%% *})) ;;
-		*) echo "FAIL bench-guest-$_n: no count line: $last"; fail=$((fail + 1)) ;;
-		esac
+		t_add "bench-guest-$_n" "$work/$_n.out"
 	else
-		echo "FAIL bench-guest-$_n-compile: $(head -n 1 "$work/$_n-cc.log")"; fail=$((fail + 1))
+		t_ko "bench-guest-$_n-compile" "$(head -n 1 "$work/$_n-cc.log")"
 	fi
 }
 host_test points "$ROOT/bench/guest/points.c" "$ROOT/sweep/stats.c"
@@ -50,5 +42,4 @@ host_test stream "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
 host_test phase "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
 host_test io "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c"
 host_test move "$ROOT/bench/guest/util.c" "$ROOT/guestlib/guestlib.c" -Wl,--wrap=sched_setaffinity
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+t_finish

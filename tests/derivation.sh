@@ -110,26 +110,18 @@ run() {
 	esac
 }
 
-pass=0 fail=0
 # expect NAME WANT CMD...: the last line CMD prints must be WANT.
 expect() {
 	_name=$1 _want=$2; shift 2
 	_got=$(run "$@" 2>&1 | tail -n 1)
-	if [ "$_got" = "$_want" ]; then
-		printf "PASS %s\n" "$_name"; pass=$((pass + 1))
-	else
-		printf "FAIL %s: got %s, want %s\n" "$_name" "'$_got'" "'$_want'"; fail=$((fail + 1))
-	fi
+	if [ "$_got" = "$_want" ]; then t_ok "$_name"
+	else t_ko "$_name" "got '$_got', want '$_want'"; fi
 }
 # expect_line NAME WANT CMD...: some line CMD prints must be WANT.
 expect_line() {
 	_name=$1 _want=$2; shift 2
-	if run "$@" 2>&1 | grep -qxF -- "$_want"; then
-		printf "PASS %s\n" "$_name"; pass=$((pass + 1))
-	else
-		printf "FAIL %s: no line %s in: %s\n" "$_name" "'$_want'" \
-			"$(run "$@" 2>&1 | tr '\n' '|')"; fail=$((fail + 1))
-	fi
+	if run "$@" 2>&1 | grep -qxF -- "$_want"; then t_ok "$_name"
+	else t_ko "$_name" "no line '$_want' in: $(run "$@" 2>&1 | tr '\n' '|')"; fi
 }
 
 # The rule, computed here: SMP ticks * 10^6 / HZ us (jiffies_to_usecs
@@ -214,11 +206,9 @@ expect_line "x86_64-message-8-ticks" "<6>task migration cache decay timeout: 8 m
 # sparc32 and um: their placeholders become 0 ("not measured")
 for f in arch/sparc/kernel/smp.c arch/um/kernel/smp.c; do
 	if grep -qx 'unsigned long cache_decay_ticks;' "$work/tree/$f"; then
-		printf "PASS %s\n" "placeholder-0-$f"; pass=$((pass + 1))
+		t_ok "placeholder-0-$f"
 	else
-		printf "FAIL %s: %s\n" "placeholder-0-$f" "$(grep cache_decay_ticks "$work/tree/$f")"; fail=$((fail + 1))
+		t_ko "placeholder-0-$f" "$(grep cache_decay_ticks "$work/tree/$f")"
 	fi
 done
-
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+t_finish

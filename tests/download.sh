@@ -25,9 +25,8 @@ need_cmd curl
 need_cmd wget
 need_cmd bzip2
 
-pass=0 fail=0
-ok() { echo "PASS download-$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL download-$1: $2"; fail=$((fail + 1)); }
+ok() { t_ok "download-$1"; }
+ko() { t_ko "download-$1" "$2"; }
 
 work=$BUILD/download-test
 www=$work/www
@@ -175,5 +174,4 @@ elif [ ! -f "$C/cachehot/test-download.tar.bz2" ] || [ -e "$C/cachehot/linux-2.6
 else ok "matching-accepted"; fi
 rm -rf "$work/caches"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+t_finish

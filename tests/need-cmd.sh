@@ -81,9 +81,8 @@ run() {
 	(PATH=$work/stub:$work/bin && need_cmd "$4") >/dev/null 2>"$work/err" || rc=$?
 }
 
-pass=0 fail=0
-pass() { printf 'PASS %s\n' "$1"; pass=$((pass + 1)); }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; fail=$((fail + 1)); }
+pass() { t_ok "$1"; }
+fail() { t_ko "$1" "$2"; }
 # same FILE TEXT: FILE holds exactly TEXT.
 same() { [ "$(cat "$1")" = "$2" ]; }
 # got: what the last run did, on one line.
@@ -197,5 +196,4 @@ ci=$(sed -n 's/^\.ci\/run: missing packages:\(.*\) (not root.*/\1/p' "$work/err"
 t='ci-installs-scripts-packages'
 if [ "$ci" = "$want" ]; then pass $t; else fail $t "scripts/packages: $want; .ci/run: $ci"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+t_finish
