@@ -130,7 +130,7 @@ apt_install() {
 # (boot.sh, cachemodel/plugin.c pace_ps=): ps a guest instruction. At
 # 150000 the benchmark's 4-vCPU oltp guest on a 2-core host fell behind
 # the host clock for under 2 % of its time in 15 of 20 boots and 2.9-5.0 %
-# in the others (Documentation/benchmarks.md, "Faithful?").
+# in the others.
 # tests/faithful.sh checks the pacing at this default.
 PACE_PS_DEFAULT=150000
 export PACE_PS_DEFAULT
