@@ -3,7 +3,8 @@
 # scripts/bench.sh refuses a bad io knob with a clear error, non-zero, and
 # before it builds or boots anything: more sleepers than workers, a
 # sleeper count or a wait range that is not a number or <min>-<max>; a
-# JOB file that is missing or names what is not a knob. Every job of
+# JOB file that is missing or names what is not a knob; a job's value wins
+# over the environment's, and the warning says so. Every job of
 # bench/jobs/ is read whole: the same job with a bad workload added at its
 # end is refused for that workload, not for a line before it.
 # Last line: "N passed, M failed".
@@ -42,6 +43,17 @@ printf 'BENCH_LOADS\n' > "$work/noeq.job"
 refused bench-job-not-name-value "line 1: 'BENCH_LOADS' is not NAME=value" JOB="$work/noeq.job"
 printf '# a comment\n\nBENCH_LOADS=io\nBENCH_SLEEPERS=two\n' > "$work/value.job"
 refused bench-job-values-checked "BENCH_SLEEPERS: a whole number" JOB="$work/value.job"
+# the job wins over the environment, and says so: the environment's good
+# value is not used, the job's bad one is refused
+printf 'BENCH_LOADS=io\nBENCH_SLEEPERS=two\n' > "$work/wins.job"
+if out=$(timeout 30 env BENCH_SLEEPERS=1 JOB="$work/wins.job" QUICK=1 sh "$ROOT/scripts/bench.sh" 2>&1 < /dev/null); then
+	t_ko bench-job-wins-over-environment "bench.sh accepted it"
+elif printf '%s\n' "$out" | grep -q "sets BENCH_SLEEPERS=two; the environment's BENCH_SLEEPERS=1 is not used" &&
+	printf '%s\n' "$out" | tail -n 1 | grep -q "BENCH_SLEEPERS: a whole number"; then
+	t_ok bench-job-wins-over-environment
+else
+	t_ko bench-job-wins-over-environment "$(printf '%s\n' "$out" | tr '\n' '|')"
+fi
 for j in "$ROOT"/bench/jobs/*.job; do
 	{ cat "$j"; echo BENCH_LOADS=nope; } > "$work/$(basename "$j")"
 	refused "bench-job-$(basename "$j" .job)-read-whole" "unknown workload 'nope'" \

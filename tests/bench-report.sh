@@ -146,10 +146,19 @@ fi
 # the environment's comparisons win over the job's
 BENCH_COMPARE=10000-2500 scripts/bench-report.sh "$work/again" > "$work/again2.out" 2>&1 || true
 expect compare-from-environment "$work/again/t/report.txt" '^compare 10 ms - 2\.5 ms: \+(9|10)\.[0-9]+ '
-rm "$a/hostspeed.txt"
+rm "$a/hostspeed.txt" "$a/t/noise.txt"
 scripts/bench-report.sh "$a" t > "$work/clear-nospeed.out" 2>&1 || true
-if grep -q 'host speed' "$a/t/noise.txt"; then t_ko noise-no-hostspeed "a host speed line without hostspeed.txt"
+if [ ! -s "$a/t/noise.txt" ]; then t_ko noise-no-hostspeed "no noise.txt written without hostspeed.txt"
+elif grep -q 'host speed' "$a/t/noise.txt"; then t_ko noise-no-hostspeed "a host speed line without hostspeed.txt"
 else t_ok noise-no-hostspeed; fi
+# a report that fails leaves the last good one as it was
+cp "$a/t/report.txt" "$work/good-report.txt"
+BENCH_COMPARE=10000-5000 scripts/bench-report.sh "$a" t > "$work/clear-bad.out" 2>&1 || true
+if cmp -s "$a/t/report.txt" "$work/good-report.txt" && grep -q -- '--compare 10000-5000' "$work/clear-bad.out"; then
+	t_ok failed-report-keeps-the-last
+else
+	t_ko failed-report-keeps-the-last "report.txt changed, or no error: $(tail -n 1 "$work/clear-bad.out")"
+fi
 
 # 2: the same with a 10 % warm-up on every boot's first run: the budget
 # must see it
