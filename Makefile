@@ -6,8 +6,8 @@
 
 CONFIG ?= x86_64-smp
 # Default topology: SMT siblings for SMP configs (shows the most domain
-# levels), one CPU for UP configs.
-TOPO ?= $(if $(findstring -up,$(CONFIG)),up,smt)
+# levels), one CPU for UP configs and for Ski, which simulates one.
+TOPO ?= $(if $(or $(findstring -up,$(CONFIG)),$(findstring ia64-sim,$(CONFIG))),up,smt)
 ACCEL ?= tcg
 JOBS ?= 2
 QUICK ?=
@@ -27,7 +27,7 @@ ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench bench-report bench-plots cachemodel ia64-toolchain sweep dist clean help
+.PHONY: all source kernel boot shell report check bench bench-report bench-plots cachemodel ia64-toolchain ski sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -70,6 +70,9 @@ bench-plots:
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
 
+ski:
+	@scripts/build-ski.sh
+
 cachemodel:
 	@scripts/build-cachemodel.sh
 
@@ -99,10 +102,11 @@ help:
 	@echo '  dist            the release tarball build/dist/cachehot-$(VERSION)-linux-2.6.9.tar.gz'
 	@echo '  cachemodel      build the QEMU cache-timing model plugin; last line: the .so path'
 	@echo '  ia64-toolchain  build the ia64 cross compiler into the cache'
+	@echo '  ski             build Ski, the ia64 simulator, and its bootloader into the cache'
 	@echo '  clean           remove build/ (the cache stays)'
 	@echo 'Knobs (name=default; tests/help.sh checks each default against the scripts):'
 	@echo '  CONFIG=x86_64-smp   configs/<name>.config: $(basename $(notdir $(wildcard configs/*.config)))'
-	@echo '  TOPO=smt            up | smp | smt | numa | smp:N (up for *-up configs); multi-core'
+	@echo '  TOPO=smt            up | smp | smt | numa | smp:N (up for *-up and ia64-sim); multi-core'
 	@echo '                      (RHEL 4): mc | mcsmt | mc1 | numamc (scripts/boot.sh says each)'
 	@echo '  ACCEL=tcg           tcg | kvm'
 	@echo '  JOBS=2              make -j of the kernel build'
@@ -114,8 +118,9 @@ help:
 	@echo '  BOOT_TIMEOUT=120    seconds per boot (scripts/faithful.sh: 300)'
 	@echo '  BOOT_RETRIES=1      retries of a boot that failed the way host load makes it fail'
 	@echo '  ICOUNT=off          QEMU -icount suboptions (2.6.9 SMP bring-up fails under it)'
-	@echo '  ARCH=               scripts/boot.sh: x86_64 | i386, the guest'"'"'s (empty: from the image path)'
-	@echo '  CHHZ=               scripts/boot.sh: HZ for the guest'"'"'s checks (empty: the built tree'"'"'s)'
+	@echo '  ARCH=               scripts/boot.sh: x86_64 | i386 | ia64, the guest'"'"'s (empty: from the image)'
+	@echo '  CHHZ=               scripts/boot.sh: HZ for the guest'"'"'s checks (empty: the built tree'"'"'s asm/param.h)'
+	@echo '  SKI_SRC=            ski: a checkout of Ski at the pinned commit (else the cache'"'"'s ski-<commit>.tar)'
 	@echo '  MODEL=              boot, shell, bench: a cache model machine (cachemodel/machines.c)'
 	@echo '  MODEL_ARGS=         key=value,... overriding the machine'"'"'s parameters'
 	@echo '  PACE_PS=            ps a guest instruction takes when vCPUs outnumber host cores; empty:'

@@ -72,17 +72,6 @@ mkdir -p "$CACHE"
 exec 9> "$CACHE/.get-source.lock"
 flock 9
 
-# tree_id TREE STATEDIR: git tree id of TREE's files. STATEDIR keeps a git
-# index, so a re-run only rehashes files whose stat data changed; blobs are
-# not kept (write-tree --missing-ok), only the index.
-tree_id() {
-	[ -d "$2" ] || git init -q --bare "$2"
-	(cd "$1" && GIT_DIR=$2 GIT_WORK_TREE=$1 GIT_INDEX_FILE=$2/index \
-		git -c core.autocrlf=false -c core.fileMode=true add -A -f . ) >&2
-	GIT_DIR=$2 GIT_INDEX_FILE=$2/index git write-tree --missing-ok
-	rm -rf "$2"/objects/[0-9a-f][0-9a-f]
-}
-
 # explain STATEDIR: name the files whose content, mode or presence differ
 # from the manifest of the expected tree.
 explain() {

@@ -250,6 +250,17 @@ series_paths() {
 # patch_files PATCH: the files a -p1 patch touches.
 patch_files() { sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$1" | sort -u; }
 
+# tree_id TREE STATEDIR: git tree id of TREE's files. STATEDIR keeps a git
+# index, so a re-run only rehashes files whose stat data changed; blobs are
+# not kept (write-tree --missing-ok), only the index.
+tree_id() {
+	[ -d "$2" ] || git init -q --bare "$2"
+	(cd "$1" && GIT_DIR=$2 GIT_WORK_TREE=$1 GIT_INDEX_FILE=$2/index \
+		git -c core.autocrlf=false -c core.fileMode=true add -A -f . ) >&2
+	GIT_DIR=$2 GIT_INDEX_FILE=$2/index git write-tree --missing-ok
+	rm -rf "$2"/objects/[0-9a-f][0-9a-f]
+}
+
 # debian_source PACKAGE VERSION DIR: download Debian's source package
 # PACKAGE=VERSION into DIR (its .dsc and tarballs), through a PRIVATE
 # deb-src list of bookworm, bookworm-updates and bookworm-security (the
