@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* guestlib.c: the guests' shared helpers (guestlib.h says who uses them) */
+#ifdef GUESTLIB_RT
+#include "rt.h"
+#else
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#endif
 #include "guestlib.h"
 
 /* key of boot.sh's word chk=hz:<HZ>,cpus:<n>,...: its value, or def */

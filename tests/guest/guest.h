@@ -6,8 +6,11 @@
 #ifndef GUEST_H
 #define GUEST_H
 
+#ifdef GUESTLIB_RT
+/* an arch with no libc here (ia64): guestlib/rt.h has what we use */
+#include "../../guestlib/rt.h"
+#else
 #define _GNU_SOURCE		/* sched_setaffinity */
-#include <cpuid.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +30,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#endif
 #include "../../guestlib/guestlib.h"
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
