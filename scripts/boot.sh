@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # boot.sh IMAGE INITRD TOPOLOGY [extra kernel command line words...]
-# Boot a kernel under QEMU with a serial console, bounded by a timeout, and
-# judge the console: fail on Oops, BUG, panic, WARNING, Call Trace, timeout,
+# Boot a kernel under QEMU with a serial console (an ia64 kernel built for
+# the HP simulator: under Ski, scripts/build-ski.sh, topology up, its
+# console on Ski's stdout), bounded by a timeout, and judge the console: fail on Oops, BUG, panic, WARNING, Call Trace, timeout,
 # a missing "GUEST END" or any "GUEST FAIL". Prints the GUEST lines.
 # Topologies: up, smp (4 sockets), smt (2 sockets x 2 threads),
 #             numa (4 sockets + numa=fake=2: 2.6.9 x86_64 ignores -numa),
@@ -26,16 +27,36 @@ image=$1 initrd=$2 topo=$3
 shift 3
 [ -f "$image" ] || die "no kernel image $image"
 [ -f "$initrd" ] || die "no initramfs $initrd"
-need_cmd qemu-system-x86_64
 need_cmd timeout
 
+# The built tree: IMAGE is its arch/ARCH/boot/bzImage, or (ia64) its vmlinux
+case $image in
+*/arch/*/boot/*) top=${image%/arch/*} ;;
+*) top=$(dirname "$image") ;;
+esac
+dotconfig=$top/.config
 arch=${ARCH:-}
-[ -n "$arch" ] || case $image in */arch/i386/*) arch=i386 ;; *) arch=x86_64 ;; esac
+if [ -z "$arch" ]; then
+	case $image in
+	*/arch/i386/*) arch=i386 ;;
+	*/arch/x86_64/*) arch=x86_64 ;;
+	*) ! grep -q '^CONFIG_IA64=y' "$dotconfig" 2>/dev/null || arch=ia64 ;;
+	esac
+fi
 case $arch in
 x86_64) cpu=qemu64,vendor=GenuineIntel ;;   # AMD vendor: e820 hole at 1 TiB, 2.6.9 panics
 i386) cpu=core2duo ;;                       # Intel family 6 with HT/APIC
-*) die "cannot boot $arch under qemu-system-x86_64" ;;
+ia64)
+	grep -q '^CONFIG_IA64_HP_SIM=y' "$dotconfig" 2>/dev/null ||
+		die "$image: Ski boots ia64 kernels built for the HP simulator (CONFIG_IA64_HP_SIM, configs/ia64-sim)"
+	[ "$topo" = up ] || die "topology $topo: Ski simulates one CPU (topology up)"
+	[ -z "${BOOT_SERIAL:-}" ] || die "no interactive shell under Ski (no busybox for ia64 here)"
+	ski=$(last_line "$ROOT/scripts/build-ski.sh") || die "Ski does not build"
+	cpu= ;;
+'') die "cannot tell the architecture of $image (set ARCH=x86_64, i386 or ia64)" ;;
+*) die "cannot boot $arch (x86_64, i386 under QEMU; ia64 under Ski)" ;;
 esac
+[ "$arch" = ia64 ] || need_cmd qemu-system-x86_64
 
 # MODEL=<name> (the environment, or a word among the extra arguments, as
 # tests/boot-cases gives it): run the guest under the cache-timing model
@@ -47,6 +68,7 @@ for w in "$@"; do
 	case $w in MODEL=*) MODEL=${w#MODEL=} ;; esac
 done
 if [ -n "${MODEL:-}" ]; then
+	[ "$arch" != ia64 ] || die "MODEL=$MODEL: the cache model is a QEMU plugin, and Ski is no QEMU"
 	so=$(last_line "$ROOT/scripts/build-cachemodel.sh") || die "MODEL=$MODEL: the cache model plugin does not build"
 	# MODEL_ARGS (key=value,...) override the machine's values, for the
 	# plugin and for what the guest's checks expect alike
@@ -59,6 +81,7 @@ if [ -n "${MODEL:-}" ]; then
 fi
 
 args="console=ttyS0 panic=-1"
+[ "$arch" != ia64 ] || args="console=simcons panic=-1"
 nodes=1 qnuma='' mem=512
 case $topo in
 up) smp="1" ;;
@@ -107,11 +130,13 @@ if [ -n "$pace" ]; then
 	plugin="$plugin,pace_ps=$pace"
 fi
 
-# HZ for the guest checks: from the built tree's include/asm-ARCH/param.h.
+# HZ for the guest checks: the built tree's asm/param.h, preprocessed with
+# its configuration (ia64 has HZ 32 for the HP simulator, 1024 elsewhere).
 hz=${CHHZ:-}
-if [ -z "$hz" ]; then
-	param=$(dirname "$image")/../../../include/asm-$arch/param.h
-	[ -f "$param" ] && hz=$(sed -n 's/^# *define HZ[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$param" | head -n 1)
+if [ -z "$hz" ] && [ -f "$top/include/linux/autoconf.h" ]; then
+	hz=$(printf '#include <asm/param.h>\nHZ\n' |
+		gcc -E -P -undef -D__KERNEL__ -I"$top/include" -include "$top/include/linux/autoconf.h" - 2>/dev/null |
+		sed -n '$s/^[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p')
 fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
@@ -119,7 +144,6 @@ fi
 # (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS, SCHED_MC). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
-dotconfig=$(dirname "$image")/../../../.config
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
 [ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
 chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS),schedstats:$(has CONFIG_SCHEDSTATS),mc:$(has CONFIG_SCHED_MC)"
@@ -160,7 +184,11 @@ mkdir -p "$BUILD/boot-logs"
 log=$BUILD/boot-logs/$name.log
 tmo=${BOOT_TIMEOUT:-120}
 
-msg "boot $name: $arch, topology $topo (-smp $smp), accel $accel${icount:+ -icount $icount}, timeout ${tmo}s, log $log"
+if [ "$arch" = ia64 ]; then
+	msg "boot $name: ia64 under Ski, one CPU, timeout ${tmo}s, log $log"
+else
+	msg "boot $name: $arch, topology $topo (-smp $smp), accel $accel${icount:+ -icount $icount}, timeout ${tmo}s, log $log"
+fi
 # TCG on a loaded host can miss 2.6.9's timing checks, which the host, not the
 # kernel, is to blame for. Such a boot is tried once more (BOOT_RETRIES) when
 # it failed in one of these exact ways, and nothing else:
@@ -201,12 +229,21 @@ while :; do
 	start=$(date +%s)
 	rc=0
 	: > "$log"
-	# shellcheck disable=SC2086 # $QEMU_NAME_ARGS, $qnuma: options and their values
-	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 $QEMU_NAME_ARGS -accel "$accel" -cpu "$cpu" \
-		${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
-		-smp "$smp" $qnuma -m "$mem" -nographic -no-reboot -monitor none \
-		-serial "file:$log" -kernel "$image" -initrd "$initrd" \
-		-append "$args" < /dev/null > "$log.qemu" 2>&1 &
+	if [ "$arch" = ia64 ]; then
+		# Ski: the console on stdout (-noconsole), its own words on
+		# stderr; the kernel's reboot ends it (the guest reboots)
+		# shellcheck disable=SC2086 # $args: the kernel's words
+		timeout --foreground -k 5 "$tmo" "$ski/bin/bski" -noconsole -nonet \
+			-initramfs "$initrd" "$ski/ski-bootloader" "$image" $args \
+			< /dev/null > "$log" 2> "$log.qemu" &
+	else
+		# shellcheck disable=SC2086 # $QEMU_NAME_ARGS, $qnuma: options and their values
+		timeout --foreground -k 5 "$tmo" qemu-system-x86_64 $QEMU_NAME_ARGS -accel "$accel" -cpu "$cpu" \
+			${icount:+-icount "$icount"} ${plugin:+-plugin "$plugin" -d plugin -D "$plugin_log"} \
+			-smp "$smp" $qnuma -m "$mem" -nographic -no-reboot -monitor none \
+			-serial "file:$log" -kernel "$image" -initrd "$initrd" \
+			-append "$args" < /dev/null > "$log.qemu" 2>&1 &
+	fi
 	qpid=$! panicked=0
 	# A panicked 2.6.9 hangs (panic=-1 does not reboot it): stop QEMU a
 	# second after the console shows the panic, not at the timeout (an

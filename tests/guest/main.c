@@ -354,6 +354,9 @@ int main(void)
 		check_stress((int)stress, &m);
 	if (stats && ncpus > 1)
 		check_counters(ncpus, &m);
+	else if (ncpus == 1)
+		printf("GUEST INFO one CPU: no balancing, so the checks of "
+		       "tasks that move (counters, stress) do not run\n");
 
 out:
 	printf("GUEST INFO %d passed, %d failed\n", passed, failed);
@@ -367,7 +370,12 @@ out:
 	tcdrain(STDOUT_FILENO);
 	usleep(200000);		/* and the UART's FIFO */
 	sync();
+#ifdef __ia64__
+	/* Ski ends on the firmware's reset; a power-off would spin */
+	reboot(RB_AUTOBOOT);
+#else
 	reboot(RB_POWER_OFF);
+#endif
 	for (;;)
 		pause();
 }
