@@ -98,9 +98,14 @@ for arch in i386 x86_64; do
 		-o "tune-$arch" main.c
 done
 
-# ia64's decay= handler
+# ia64's decay= handler, and its boot line at HZ=1024 and at the HP
+# simulator's HZ=32
 extract "$work/tree/arch/ia64/kernel/smpboot.c" decay >extract-decay.c
 gcc -std=gnu99 -Wall -DDECAY -DHZ=1024 -I. -o decay-ia64 main.c
+extract "$work/tree/arch/ia64/kernel/smpboot.c" smp_tune_scheduling >extract-ia64-tune.c
+for hz in 1024 32; do
+	gcc -std=gnu99 -Wall -DIA64 -DHZ=$hz -I. -o ia64-tune-hz$hz main.c
+done
 
 # run PROGRAM ARGS...: 32-bit (i386) programs through qemu-i386
 run() {
@@ -126,11 +131,14 @@ expect_line() {
 
 # The rule, computed here: SMP ticks * 10^6 / HZ us (jiffies_to_usecs
 # truncates), at least 10000 us (0 ticks included), at most 4 s from
-# 4 * HZ ticks on; NUMA 10000 us and never below SMP. "smp U numa U
-# domains NS NS": the values, and what the domains got in ns.
-rule() { # TICKS HZ
+# 4 * HZ ticks on; NUMA SD_NODE_INIT's 10000 us and never below SMP.
+# "smp U numa U domains NS NS": the values, and what the domains got in ns.
+gives() { # TICKS HZ: what the ticks are in us, at most 4 s
 	if [ "$1" -ge $((4 * $2)) ]; then echo 4000000
-	elif [ $(($1 * 1000000 / $2)) -gt 10000 ]; then echo $(($1 * 1000000 / $2))
+	else echo $(($1 * 1000000 / $2)); fi
+}
+rule() { # TICKS HZ
+	if [ "$(gives "$1" "$2")" -gt 10000 ]; then gives "$1" "$2"
 	else echo 10000; fi
 }
 want() { # SMP_US NUMA_US
@@ -141,8 +149,16 @@ for b in sched-1024 sched-1000 sched-1000-32 sched-100; do
 	hz=${b#sched-}; hz=${hz%-32}
 	# ia64's default (10 ticks at 1024: 9765 us) ends at 10 ms too
 	for t in 0 1 9 10 11 12 20 399 400 3999 4000 4095 4096 100000; do
-		u=$(rule "$t" "$hz")
+		u=$(rule "$t" "$hz") g=$(gives "$t" "$hz") why=cache_decay_ticks
 		expect "$b-derive-$t-ticks" "$(want "$u" "$u")" ./$b derive "$t"
+		[ "$g" -ge 10000 ] || why="the 10 ms floor"
+		expect_line "$b-boot-log-smp-$t-ticks" \
+			"<6>sched: cache_hot_time SMP level: $u us, set by $why; cache_decay_ticks=$t at HZ=$hz gives $g us" \
+			./$b derive "$t"
+		nwhy=SD_NODE_INIT
+		[ "$u" -le 10000 ] || nwhy="the SMP level"
+		expect_line "$b-boot-log-numa-$t-ticks" \
+			"<6>sched: cache_hot_time NUMA level: $u us, set by $nwhy" ./$b derive "$t"
 	done
 	expect "$b-boot-two-values" "$(want 7500 20000)" ./$b derive 1 7500us,20ms
 	expect "$b-boot-smp-only" "$(want 7500 10000)" ./$b derive 1 7500us
@@ -157,11 +173,15 @@ for b in sched-1024 sched-1000 sched-1000-32 sched-100; do
 	expect "$b-boot-measure-refused" "$(want 3000 10000)" ./$b derive 1 measure 3ms
 	expect_line "$b-boot-invalid-warns" "<4>sched: ignoring cache_hot_time=5ms,x" \
 		./$b derive 1 5ms,x
-	expect_line "$b-boot-log-smp" \
-		"<6>sched: cache_hot_time SMP level: 12000 us (cache_decay_ticks=1, HZ=$hz)" \
+	expect_line "$b-boot-log-smp-option" \
+		"<6>sched: cache_hot_time SMP level: 12000 us, set by cache_hot_time=; cache_decay_ticks=1 at HZ=$hz gives $(gives 1 "$hz") us" \
 		./$b derive 1 12ms
-	expect_line "$b-boot-log-numa" "<6>sched: cache_hot_time NUMA level: 12000 us" \
+	expect_line "$b-boot-log-numa-raised" \
+		"<6>sched: cache_hot_time NUMA level: 12000 us, set by the SMP level" \
 		./$b derive 1 12ms
+	expect_line "$b-boot-log-numa-option" \
+		"<6>sched: cache_hot_time NUMA level: 20000 us, set by cache_hot_time=" \
+		./$b derive 1 7500us,20ms
 done
 
 # the boot option's values: accepted, in us, and refused ones
@@ -197,11 +217,28 @@ EOC
 	expect "$a-${khz}kHz-${kb}KB" "ticks $t" ./tune-"$a" tune "$khz" "$kb"
 done
 
-# x86_64's line says what it stores: 0 ticks is 0 msecs (it said 1)
+# x86_64's and ia64's lines say what the scheduler uses: ticks * 1000 / HZ
+# msecs (0 ticks is 0 msecs, x86_64 said 1; ia64's 10 ticks at HZ=32 are
+# 312 msecs, it said 343)
 expect_line "x86_64-message-0-ticks" "<6>task migration cache decay timeout: 0 msecs." \
 	./tune-x86_64 tune 2000000 512
 expect_line "x86_64-message-8-ticks" "<6>task migration cache decay timeout: 8 msecs." \
 	./tune-x86_64 tune 3000000 8192
+expect_line "ia64-message-10-ticks-hz1024" "<6>task migration cache decay timeout: 9 msecs." \
+	./ia64-tune-hz1024 tune 10
+expect_line "ia64-message-10-ticks-hz32" "<6>task migration cache decay timeout: 312 msecs." \
+	./ia64-tune-hz32 tune 10
+
+# i386's "per-CPU timeslice cutoff" in 64 bits: the flush time in cycles
+# over MHz, in hundredths of a usec, computed here (8 MB at 3.3 GHz took
+# the hundredths past 32 bits: "23400.89 usecs" for 23400.94)
+for c in 3000000:4096 3000000:8192 3300000:8192 4000000:16384 2000000:512 1000000:2048; do
+	khz=${c%:*} kb=${c#*:}
+	cut=$(( ((khz >> 10) * (kb << 10) / 350) * 100 / (khz / 1000) ))
+	expect_line "i386-cutoff-message-${khz}kHz-${kb}KB" \
+		"$(printf 'per-CPU timeslice cutoff: %d.%02d usecs.' $((cut / 100)) $((cut % 100)))" \
+		./tune-i386 tune "$khz" "$kb"
+done
 
 # sparc32 and um: their placeholders become 0 ("not measured")
 for f in arch/sparc/kernel/smp.c arch/um/kernel/smp.c; do

@@ -86,23 +86,17 @@ out:
 /*
  * How long a sysctl write takes to reach every CPU's domains: time the
  * write and the first read of /proc/schedstat that shows the new value
- * (in ns, the 6th field from the end of a domain line) in one domain of
+ * (in ns, the field after the mask of a domain line) in one domain of
  * every CPU. The write updates all CPUs before it returns, so this is at
  * most the write plus one read; the median of n samples is printed.
  */
 /* A /proc/schedstat domain line's cache_hot_time (the series'), ns; -1 */
 static long long domain_ns(const char *line)
 {
-	const char *end = strchr(line, '\n'), *q;
-	int fields = 0;
+	const char *q = strchr(line, ' ');	/* "domainN MASK NS ..." */
 
-	if (!end)
-		end = line + strlen(line);
-	/* the 6th field from the end: back over 6 blanks */
-	for (q = end; q > line && fields < 6; q--)
-		if (q[-1] == ' ')
-			fields++;
-	return fields == 6 ? strtoll(q + 1, NULL, 10) : -1;
+	q = q ? strchr(q + 1, ' ') : NULL;
+	return q ? strtoll(q + 1, NULL, 10) : -1;
 }
 
 void propagation(int n, long restore_us)

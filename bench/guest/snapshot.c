@@ -47,22 +47,24 @@ void snapshot(struct snap *s, int nworkers)
 			s->ctxt = strtoull(p + 6, NULL, 10);
 	}
 	/*
-	 * /proc/schedstat version 10, per CPU line: 22 runqueue counters
+	 * /proc/schedstat version 10 (2.6.9) or 100 (the series': version 10
+	 * with cache_hot_time), per CPU line: 22 runqueue counters
 	 * (ttwu_moved is the 14th: wakeups that put the task on another CPU
 	 * than the one it last ran on), then pt_gained/pt_lost pairs for the
 	 * IDLE, NOT_IDLE and NEWLY_IDLE balancer passes: pt_gained counts
 	 * the tasks load_balance()/active balancing pulled to this CPU.
 	 * The domain lines count balancer calls and imbalance, not moves;
-	 * with the series each ends with 6 more fields: cache_hot_time (ns),
-	 * then the cache-hot tasks the balancer left alone and moved anyway
-	 * when idle and when busy, and left alone when newly idle (which
-	 * never moves one), summed here.
+	 * the series' have the domain's cache_hot_time (ns) after the mask
+	 * and end with 5 more counters: the cache-hot tasks the balancer left
+	 * alone and moved anyway when idle and when busy, and left alone
+	 * when newly idle (which never moves one), summed here.
 	 */
 	s->moves = s->wakemoves = (unsigned long long)-1;
 	s->hotref = s->hotmoved = (unsigned long long)-1;
 	if (read_file(SCHEDSTAT, big, sizeof(big)) <= 0)
 		return;
-	if (strncmp(big, "version 10\n", 11) != 0)
+	if (strncmp(big, "version 10\n", 11) != 0 &&
+	    strncmp(big, "version 100\n", 12) != 0)
 		return;
 	s->hotref = s->hotmoved = 0;
 	s->moves = s->wakemoves = 0;
@@ -79,7 +81,7 @@ void snapshot(struct snap *s, int nworkers)
 				if (*q != ' ')
 					break;
 			}
-			if (n != 25) {	/* 19: no series counters */
+			if (n != 25) {	/* 19: 2.6.9's, no series counters */
 				s->hotref = s->hotmoved = (unsigned long long)-1;
 				continue;
 			}

@@ -6,19 +6,24 @@
  *             function that writes the values into the domains
  *   -DX86     an x86 smp_tune_scheduling() (i386 or x86_64 smpboot.c)
  *   -DDECAY   ia64's decay= handler (arch/ia64/kernel/smpboot.c)
+ *   -DIA64    ia64's smp_tune_scheduling(), which prints the decay timeout
  * and prints what that code computes, one line per request:
  *   sched:  derive TICKS [BOOTOPTION...] -> "smp U numa U domains NS NS"
  *              (us; the domains' cache_hot_time in ns)
  *           parse STRING               -> "us N" or "einval"
  *   x86:    tune CPU_KHZ CACHE_KB      -> "ticks T"
  *   decay:  decay STRING               -> "ticks T" (starting from 10)
+ *   ia64:   tune TICKS                 -> its boot line
+ * The printk lines of the extracted code come first.
  */
 #include "shim.h"
 
 #ifdef SCHED
 unsigned long cache_decay_ticks;
-/* one CPU's SMP and NUMA domains */
-static struct { unsigned long long cache_hot_time; } phys_domains, node_domains;
+/* one CPU's SMP and NUMA domains; SD_NODE_INIT's value is 10 ms */
+struct sched_domain { unsigned long long cache_hot_time; };
+static struct sched_domain phys_domains, node_domains;
+#define SD_NODE_INIT	((struct sched_domain){ .cache_hot_time = 10000000 })
 #define for_each_cpu(i)		for ((i) = 0; (i) < 1; (i)++)
 #define per_cpu(var, i)		(var)
 #include "extract-sched.c"
@@ -71,6 +76,22 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: tune CPU_KHZ CACHE_KB\n");
+	return 2;
+}
+#endif
+
+#ifdef IA64
+unsigned long cache_decay_ticks;
+#include "extract-ia64-tune.c"
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "tune")) {
+		cache_decay_ticks = strtoul(argv[2], NULL, 10);
+		smp_tune_scheduling();
+		return 0;
+	}
+	fprintf(stderr, "usage: tune TICKS\n");
 	return 2;
 }
 #endif

@@ -41,6 +41,7 @@
 
 typedef unsigned long long cycles_t;
 typedef unsigned long long u64;
+typedef unsigned int u32;
 typedef long long shim_loff_t;
 #define loff_t shim_loff_t
 struct file;

@@ -140,17 +140,76 @@ void read_bootopts(struct bootopt *o)
 	}
 }
 
-/* The rule for the SMP level, computed here from the boot log and HZ */
-static long rule_cpu_us(long ticks, long hz)
+/* What cache_decay_ticks gives at HZ: ticks * 10^6 / HZ us, at most 4 s */
+static long ticks_us(long ticks, long hz)
 {
-	long long us;
-
 	if (hz <= 0)
-		return DEFAULT_US;
+		return 0;
 	if (ticks >= 4 * hz)
 		return MAX_US;
-	us = (long long)ticks * 1000000 / hz;
-	return us > DEFAULT_US ? (long)us : DEFAULT_US;
+	return (long)((long long)ticks * 1000000 / hz);
+}
+
+/*
+ * The rule for the SMP level, from what cache_decay_ticks gives: at least
+ * 10 ms, the floor (chk=floor:0: RHEL 4 without its floor patch, whose
+ * default is Red Hat's: 2.5 ms where nothing was measured)
+ */
+static long rule_cpu_us(long gives)
+{
+	if (chk_long("floor", 1) == 0)
+		return gives ? gives : 2500;
+	return gives > DEFAULT_US ? gives : DEFAULT_US;
+}
+
+/* What the boot log says set the SMP level */
+static const char *rule_cpu_why(const struct bootopt *o, long gives)
+{
+	if (o->given)
+		return "cache_hot_time=";
+	if (chk_long("floor", 1) == 0)
+		return gives ? "cache_decay_ticks" :
+			"nothing measured, SD_CPU_INIT's 2.5 ms";
+	return gives < DEFAULT_US ? "the 10 ms floor" : "cache_decay_ticks";
+}
+
+/*
+ * Each decay= word of the command line (ia64's option, and RHEL 4's on
+ * x86): a decimal of at most 9 digits is the boot line's
+ * cache_decay_ticks (RHEL 4's x86 decay=0 keeps the estimate: not used
+ * here); anything else is warned about, quoted ("decay=junk ignored")
+ */
+static void check_decay_words(long ticks)
+{
+	static char buf[1024];
+	char *p, want[160];
+	size_t len, i;
+
+	if (read_file("/proc/cmdline", buf, sizeof(buf)) < 0)
+		return;
+	for (p = buf; (p = strstr(p, "decay=")); p += len) {
+		int ok = 1;
+
+		if (p != buf && p[-1] != ' ') {
+			len = 1;
+			continue;
+		}
+		p += strlen("decay=");
+		len = strcspn(p, " \n");
+		for (i = 0; i < len; i++)
+			ok = ok && p[i] >= '0' && p[i] <= '9';
+		if (ok && len >= 1 && len <= 9) {
+			check(strtol(p, NULL, 10) == ticks, "boot-decay-option",
+			      "decay=%.*s, the boot line says cache_decay_ticks=%ld",
+			      (int)len, p, ticks);
+		} else {
+			snprintf(want, sizeof(want), "<4>decay=%.*s ignored\n",
+				 (int)len, p);
+			check(strstr(klog, want) != NULL, "boot-decay-warning",
+			      "no KERN_WARNING '%.*s'", (int)strlen(want) - 1,
+			      want);
+		}
+	}
 }
 
 
@@ -176,12 +235,22 @@ int model_ok(const struct model *m, char *why, size_t whysize)
 	return 1;
 }
 
-/* The NUMA level boot chooses: its own value, or the rule's */
+/* The NUMA level boot chooses: its own value, or SD_NODE_INIT's */
 static long numa_level(const struct bootopt *o, long cpu)
 {
 	long node = o->given == 2 ? o->node : DEFAULT_US;
 
 	return node > cpu ? node : cpu;
+}
+
+/* What the boot log says set the NUMA level */
+static const char *numa_level_why(const struct bootopt *o, long cpu)
+{
+	long node = o->given == 2 ? o->node : DEFAULT_US;
+
+	if (node < cpu)
+		return "the SMP level";
+	return o->given == 2 ? "cache_hot_time=" : "SD_NODE_INIT";
 }
 
 /* The one wording of the boot option's warning */
@@ -248,13 +317,12 @@ void check_boot_values(long hz, const struct bootopt *o,
 		ticks = 0;
 	printf("GUEST INFO cache_decay_ticks=%ld HZ=%ld\n", ticks, hz);
 
-	if (o->given == 1 || o->given == 2) {
+	check_decay_words(ticks);
+	if (o->given == 1 || o->given == 2)
 		cpu = o->cpu;
-		why_cpu = "boot option";
-	} else {
-		cpu = rule_cpu_us(ticks, hz);
-		why_cpu = "derived: cache_decay_ticks, at least 10000 us";
-	}
+	else
+		cpu = rule_cpu_us(ticks_us(ticks, hz));
+	why_cpu = rule_cpu_why(o, ticks_us(ticks, hz));
 	/*
 	 * The boot case's known answers, where it gives them, agree with
 	 * this program's reading of the command line, and count
@@ -268,8 +336,7 @@ void check_boot_values(long hz, const struct bootopt *o,
 		      chk_long("node", -1), cpu, node);
 	cpu = chk_long("cpu", cpu);
 	node = chk_long("node", numa_level(o, cpu));
-	why_node = o->given == 2 ? "boot option, at least the SMP level" :
-		"10000 us, at least the SMP level";
+	why_node = numa_level_why(o, cpu);
 	m->boot_cpu = m->cpu = cpu;
 	m->boot_node = m->node = node;
 	printf("GUEST INFO expected: smp %ld us (%s), numa %ld us (%s)\n", cpu,
@@ -279,14 +346,15 @@ void check_boot_values(long hz, const struct bootopt *o,
 		check(access(SYSCTL_NODE, F_OK) != 0, "no-numa-knob",
 		      "%s exists in a kernel without NUMA", SYSCTL_NODE);
 
-	/* the log says each level's value and where it came from */
+	/* the log says each level's value and what set it */
 	snprintf(want, sizeof(want), "<6>sched: cache_hot_time SMP level: %ld "
-		 "us (cache_decay_ticks=%ld, HZ=%ld)\n", cpu, ticks, hz);
+		 "us, set by %s; cache_decay_ticks=%ld at HZ=%ld gives %ld us\n",
+		 cpu, why_cpu, ticks, hz, ticks_us(ticks, hz));
 	check(strstr(klog, want) && klog_count("cache_hot_time SMP level") == 1,
 	      "boot-log-smp-line", "no (single) KERN_INFO '%.*s'",
 	      (int)strlen(want) - 1, want);
 	snprintf(want, sizeof(want), "<6>sched: cache_hot_time NUMA level: "
-		 "%ld us\n", node);
+		 "%ld us, set by %s\n", node, why_node);
 	if (m->numa)
 		check(strstr(klog, want) &&
 		      klog_count("cache_hot_time NUMA level") == 1,

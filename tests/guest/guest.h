@@ -36,12 +36,13 @@
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
 #define SCHEDSTAT	"/proc/schedstat"
-#define SCHEDSTAT_VERSION 10
+#define SCHEDSTAT_VERSION 100
 /*
- * Fields of a domain line after "domainN <mask>": version 10's 3 * 5
- * load_balance() and 4 other counters, then the series' cache_hot_time
- * and 5 counters (refused, moved for IDLE and NOT_IDLE; refused for
- * NEWLY_IDLE, which never moves a hot task)
+ * Fields of a domain line after "domainN <mask>": the series' version 100
+ * is version 10 with the domain's cache_hot_time first, then version 10's
+ * 3 * 5 load_balance() and 4 other counters, then 5 counters of the
+ * series (refused, moved for IDLE and NOT_IDLE; refused for NEWLY_IDLE,
+ * which never moves a hot task)
  */
 #define DOMAIN_FIELDS	25
 #define MAX_CPUS	64
@@ -117,6 +118,7 @@ void check_split_writes(int node, struct model *m);
 void check_levels(struct model *m);
 void check_binary_sysctl(int node, struct model *m);
 void check_sysctl2_only(int numa);
+void check_sysctl2_fetch_once(int node, struct model *m, int ncpus);
 void check_non_root(int node, struct model *m);
 
 /* load.c */

@@ -36,10 +36,11 @@
  *
  * What the kernel shows: /proc/sys/kernel/cache_hot_time and
  * cache_hot_time_node (CONFIG_SYSCTL; _node with CONFIG_NUMA), in us; and,
- * with CONFIG_SCHEDSTATS, /proc/schedstat version 10, whose domain lines
- * end with 6 fields after version 10's: the domain's cache_hot_time in
- * ns, then hot tasks left alone and moved anyway for IDLE and NOT_IDLE,
- * and left alone for NEWLY_IDLE.  A CPU's domains go from the lowest
+ * with CONFIG_SCHEDSTATS, /proc/schedstat version 100: version 10 whose
+ * domain lines have the domain's cache_hot_time in ns after the mask and
+ * end with 5 more counters: hot tasks left alone and moved anyway for
+ * IDLE and NOT_IDLE, and left alone for NEWLY_IDLE.  A CPU's domains go
+ * from the lowest
  * level up: SMT (CONFIG_SCHED_SMT), SMP, NUMA (CONFIG_NUMA).  Without
  * SCHEDSTATS only the sysctl values are checked, and /proc/schedstat must
  * be absent.
@@ -49,7 +50,9 @@
  * cache_decay_ticks that the arch's boot line reports, by the documented
  * rule: SMT 0; SMP the boot option's <t>, else ticks * 10^6 / HZ us but
  * at least 10000 us, at most 4 s; NUMA the boot option's <t_node>, else
- * 10000 us, and never below the SMP level.  The last valid
+ * SD_NODE_INIT's 10000 us, and never below the SMP level.  The boot log
+ * names what set each level.  A decay= word (ia64; RHEL 4's x86 too) is
+ * the boot line's cache_decay_ticks, or warned about.  The last valid
  * cache_hot_time= counts, whole.  At run time a write sets its level in
  * every CPU's domains; raising the SMP level above the NUMA level raises
  * that too, and the NUMA level cannot be written below the SMP level.
@@ -346,8 +349,11 @@ int main(void)
 		check_non_root(1, &m);
 	}
 	check_binary_sysctl(0, &m);
-	if (numa)
+	check_sysctl2_fetch_once(0, &m, ncpus);
+	if (numa) {
 		check_binary_sysctl(1, &m);
+		check_sysctl2_fetch_once(1, &m, ncpus);
+	}
 	if (stats)
 		check_newidle_total("schedstat-newidle-hot-moved-zero");
 	if (stress > 0)

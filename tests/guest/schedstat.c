@@ -7,7 +7,7 @@
 
 
 /*
- * Parse /proc/schedstat: "version 10", "timestamp N", then per online
+ * Parse /proc/schedstat: "version 100", "timestamp N", then per online
  * CPU its "cpuN ..." line and its "domainK <mask> <25 fields>" lines,
  * K = 0, 1, ... in order.  0, or -1 with why set.
  */
@@ -75,7 +75,7 @@ int read_schedstat(struct sstat *s, char *why, size_t whysize)
 		}
 		snprintf(s->d[cpu][dom].mask, sizeof(s->d[cpu][dom].mask),
 			 "%s", mask);
-		s->d[cpu][dom].hot_ns = f[DOMAIN_FIELDS - 6];
+		s->d[cpu][dom].hot_ns = f[0];
 		for (i = 0; i < 5; i++)
 			s->d[cpu][dom].hot[i] = f[DOMAIN_FIELDS - 5 + i];
 		s->d[cpu][dom].hot[5] = 0;	/* not printed: never moved */

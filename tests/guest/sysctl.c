@@ -11,19 +11,25 @@ struct wr { const char *in; size_t len; long us; };
 
 /*
  * proc_dointvec_minmax(): an integer as 2.6.9's int sysctls take it (base
- * 0: a leading 0 is octal, 0x hex; white space around it), from 0 to 4 s
+ * 0: a leading 0 is octal, 0x hex; white space around it), from 0 to 4 s,
+ * in one write of at most 9 bytes
  */
 static const struct wr good_writes[] = {
 	W("7500", 7500), W("10000\n", 10000), W("1500", 1500), W("0", 0),
 	W("4000000", 4000000), W("1000000\n", 1000000), W("010", 8),
 	W("0x10", 16), W(" 25\n", 25), W("3999999", 3999999), W("1", 1),
 	W("65536", 65536), W("12000", 12000), W("250000\n", 250000),
+	W(" 4000000\n", 4000000), W("017204400", 4000000),
+	W("0x3d0900\n", 4000000), W("4000000\n\n", 4000000),
 };
+/* a number that wrapped to 10 in proc_dointvec_minmax() is refused too */
 static const struct wr bad_writes[] = {
 	W("\n", BAD), W(" ", BAD), W("-1", BAD), W("abc", BAD), W("10ms", BAD),
 	W("7500us", BAD), W("1s", BAD), W("1e3", BAD), W("+5", BAD),
 	W(".5", BAD), W("4000001", BAD), W("5000000\n", BAD), W("auto", BAD),
-	W("measure", BAD),
+	W("measure", BAD), W("4294967306", BAD), W("-4294967286", BAD),
+	W("18446744073709551626", BAD), W("0x10000000a", BAD),
+	W("4000000\n\n\n", BAD), W("0000000010", BAD),
 };
 
 /* The name of a write for a check: up to its newline, with "-newline" */
@@ -313,6 +319,72 @@ void check_binary_sysctl(int node, struct model *m)
 	check(!err && (long)v[0] == before && model_ok(m, why, sizeof(why)),
 	      name, "read and write %u in one call: %s, old value %u (want "
 	      "%ld); %s", w2, err ? strerror(err) : "ok", v[0], before, why);
+}
+
+/*
+ * sysctl(2) fetches a new value from the caller once: while a second
+ * process flips the int it passes between a valid value and -1, each
+ * write stores the valid value or fails with EINVAL, never -1 (a check of
+ * one fetch and a copy of another would store -1 now and then).  Needs
+ * two CPUs, so that the flipping runs while the kernel reads.
+ */
+void check_sysctl2_fetch_once(int node, struct model *m, int ncpus)
+{
+	int num = node ? KERN_CACHE_HOT_TIME_NODE : KERN_CACHE_HOT_TIME;
+	const char *path = node ? SYSCTL_NODE : SYSCTL_CPU;
+	volatile int *v = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int good = node ? 3300000 : 33000, i, ok = 0, einval = 0, other = 0;
+	int bad = 0;
+	long seen = 0;
+	char name[96], why[256];
+	cpu_set_t cpu;
+	pid_t pid;
+
+	snprintf(name, sizeof(name), "sysctl2-%s-write-fetched-once",
+		 node ? "numa" : "smp");
+	if (ncpus < 2 || v == MAP_FAILED) {
+		printf("GUEST INFO %s: needs two CPUs, not run\n", name);
+		return;
+	}
+	*v = good;
+	pid = fork();
+	if (pid == 0) {
+		CPU_ZERO(&cpu);
+		CPU_SET(1, &cpu);
+		sched_setaffinity(0, sizeof(cpu), &cpu);
+		for (;;) {
+			*v = -1;
+			*v = good;
+		}
+	}
+	CPU_ZERO(&cpu);
+	CPU_SET(0, &cpu);
+	sched_setaffinity(0, sizeof(cpu), &cpu);
+	for (i = 0; i < 20000 && !bad; i++) {
+		int err = binary_sysctl(num, NULL, (const unsigned *)v);
+
+		if (!err)
+			ok++;
+		else if (err == EINVAL)
+			einval++;
+		else
+			other++;
+		seen = read_us(path);
+		bad = seen < 0 || (ok && seen != good);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	CPU_ZERO(&cpu);
+	for (i = 0; i < ncpus && i < 64; i++)
+		CPU_SET(i, &cpu);
+	sched_setaffinity(0, sizeof(cpu), &cpu);
+	if (ok)
+		model_write(m, node, good);
+	printf("GUEST INFO %s: %d writes stored, %d refused (EINVAL), %d other "
+	       "errors\n", name, ok, einval, other);
+	check(!bad && ok > 0 && !other && model_ok(m, why, sizeof(why)),
+	      name, "%s reads %ld after %d writes; %s", path, seen, i, why);
 }
 
 /*
