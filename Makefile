@@ -27,7 +27,7 @@ ARCH_OF = $(firstword $(subst -, ,$(patsubst rhel4-%,%,$(CONFIG))))
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all source kernel boot shell report check bench bench-report bench-plots cachemodel ia64-toolchain ski sweep dist clean help
+.PHONY: all source kernel boot shell report check rhel4-matrix bench bench-report bench-plots cachemodel ia64-toolchain ski sweep dist clean help
 
 all: boot
 	@scripts/report.sh build/boot-logs/$(CONFIG)-$(TOPO).log
@@ -53,6 +53,12 @@ report:
 
 check:
 	@scripts/check.sh
+
+# README's RHEL 4 support matrix, row by row: each supported update built
+# and booted, each unsupported one refused (scripts/rhel4-update.sh)
+rhel4-matrix:
+	@. scripts/lib.sh && for v in $$RHEL4_VERSIONS; do scripts/rhel4-update.sh $$v --boot | tail -n 1 || exit; done; \
+	for v in $$RHEL4_UNSUPPORTED; do scripts/rhel4-update.sh $$v | tail -n 1 || exit; done
 
 bench:
 	@if [ -x scripts/bench.sh ]; then scripts/bench.sh; \
@@ -95,6 +101,7 @@ help:
 	@echo '  shell           boot CONFIG into a busybox shell on this terminal (poweroff or Ctrl-A X)'
 	@echo '  report          print the report of the last boot of CONFIG/TOPO'
 	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
+	@echo '  rhel4-matrix    README'"'"'s RHEL 4 support matrix: every update built and booted, or refused'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
 	@echo '  bench-report    RESULTS=results/<time>: its report and plots again, no boot'
 	@echo '  bench-plots     Documentation/benchmarks: every report and plot again from its runs'
@@ -112,6 +119,8 @@ help:
 	@echo '  JOBS=2              make -j of the kernel build'
 	@echo '  KERNEL_SRC=         a pristine 2.6.9 tree to use (verified, never written)'
 	@echo '  KERNEL_TARBALL=     a 2.6.9 tarball to use (official .tar.bz2: sha256; others: tree id)'
+	@echo '  RHEL4_VERSION=89.29.1.EL   the RHEL 4 kernel of KERNEL_BASE=rhel4 (scripts/lib.sh lists them)'
+	@echo '  RHEL4_FLOOR=1       0: the RHEL 4 flavour without its optional 10 ms floor (Red Hat'"'"'s default)'
 	@echo '  KERNEL_BASE=        kernel.org | rhel4 (RHEL 4.8'"'"'s tree; KERNEL_SRC/KERNEL_TARBALL then name it);'
 	@echo '                      empty: rhel4 for configs rhel4-*, else kernel.org'
 	@echo '  BOOT_ARGS=          extra kernel command line words (boot, shell)'
@@ -128,6 +137,8 @@ help:
 	@echo '  CHECK_SECTIONS=1 2 3 4 5 6   check: the sections to run'
 	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-smp-numa rhel4-x86_64-smp   check: configs every prefix builds on'
 	@echo '  CROSS_CC=gcc        the kernel builds'"'"' compiler (ia64: ia64-linux-gnu-gcc, make ia64-toolchain)'
+	@echo '  CONFIG_FILE=        kernel: a .config to use instead of configs/<CONFIG>.config'
+	@echo '  OBJECTS=            kernel: only these objects (and prepare-all), e.g. kernel/sched.o'
 	@echo '  CACHEHOT_NO_CCACHE= not empty: compile without ccache'
 	@echo '  CACHEHOT_NO_INSTALL=   not empty: never apt-get install, as root too; print the commands'
 	@echo '  DEBIAN_MIRROR=http://deb.debian.org/debian   the archive of Debian source packages'

@@ -141,13 +141,21 @@ fi
 # What the host knows, for the guest checks, in ONE kernel command line word
 # that 2.6.9 hands to /init as an environment variable:
 #   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1,schedstats:0|1,mc:0|1
-# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS, SCHED_MC). A chk=
+# (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS, SCHED_MC;
+# and ,floor:0 for a RHEL 4 tree without its optional floor patch). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }
 [ "$(has CONFIG_NUMA)" = 1 ] || nodes=1
 chk="cpus:${smp%%,*},nodes:$nodes,smp:$(has CONFIG_SMP),smt:$(has CONFIG_SCHED_SMT),numa:$(has CONFIG_NUMA),sysctl:$(has CONFIG_SYSCTL),proc:$(has CONFIG_PROC_FS),schedstats:$(has CONFIG_SCHEDSTATS),mc:$(has CONFIG_SCHED_MC)"
 [ -z "$hz" ] || chk="hz:$hz,$chk"
+# A RHEL 4 tree built without its optional floor patch (RHEL4_FLOOR=0):
+# the guest expects Red Hat's default where the floor would be
+applied=$top/../applied
+if grep -q ' patches-rhel4/' "$applied" 2>/dev/null &&
+	! grep -q '/sched-cache-hot-time-floor\.patch$' "$applied"; then
+	chk="$chk,floor:0"
+fi
 [ -z "$model_chk" ] || chk="$chk,$model_chk"
 for w in "$@"; do
 	case $w in

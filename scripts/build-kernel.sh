@@ -6,8 +6,8 @@
 # build TOP/linux as it is, a tree patched elsewhere (tests/apply.sh builds
 # the release tarball's tree so). A config whose header has a line
 # "# objects: OBJ..." is one 2.6.9 cannot link (ia64-numa-up): only
-# `make prepare-all` and those objects are built, and the last line is
-# "objects built" instead of an image.
+# `make prepare-all` and those objects are built (OBJECTS="OBJ..." asks for
+# the same), and the last line is "objects built" instead of an image.
 # Full log: build/<tree>/logs/build.log; compiler warnings, normalised and
 # counted: build/<tree>/logs/warnings.txt. Prints the bzImage path last.
 set -eu
@@ -17,7 +17,9 @@ set -eu
 [ $# -ge 1 ] || die "usage: $0 CONFIG [--unpatched | --patches N | --tree TOP]"
 config=$1; shift
 arch=$(config_arch "$config")
-cfg=$ROOT/configs/$config.config
+# CONFIG_FILE: the .config to use instead of configs/CONFIG.config (the
+# RHEL 4 updates' own, scripts/rhel4-update.sh)
+cfg=${CONFIG_FILE:-$ROOT/configs/$config.config}
 [ -f "$cfg" ] || die "no $cfg (configs: $(find "$ROOT/configs" -name '*.config' -exec basename {} .config \; | tr '\n' ' '))"
 need_cmd gcc
 need_cmd make
@@ -39,6 +41,20 @@ tree=$(basename "$top")
 logs=$top/logs
 mkdir -p "$logs"
 log=$logs/build.log
+
+# Red Hat's tree does not build with CONFIG_SCHEDSTATS (its
+# load_balance_newidle() counts lb_balanced, a field of schedstat version
+# 11); series-rhel4's schedstats patch mends it. A RHEL 4 tree without that
+# patch (unpatched, an earlier prefix, a user who leaves it out) is built
+# with SCHEDSTATS off, as Red Hat ships it.
+if grep -q ' patches-rhel4/' "$top/applied" 2>/dev/null || grep -q ' toolchain-rhel4/' "$top/applied" 2>/dev/null; then
+	if ! grep -q '/sched-cache-hot-schedstats\.patch$' "$top/applied" &&
+		grep -q '^CONFIG_SCHEDSTATS=y' "$cfg"; then
+		msg "$tree: without series-rhel4's schedstats patch Red Hat's tree needs CONFIG_SCHEDSTATS off"
+		sed 's/^CONFIG_SCHEDSTATS=y$/# CONFIG_SCHEDSTATS is not set/' "$cfg" > "$top/config.noschedstats"
+		cfg=$top/config.noschedstats
+	fi
+fi
 
 image=$linux/arch/$arch/boot/bzImage
 cross=
@@ -65,7 +81,7 @@ fi
 cd "$linux"
 # Re-copy the config only when it changed: a new .config mtime costs a rebuild.
 if ! cmp -s "$cfg" "$top/config.used" || [ ! -f .config ]; then
-	msg "$tree: configuring from configs/$config.config (make oldconfig, no prompts)"
+	msg "$tree: configuring from ${cfg#"$ROOT"/} (make oldconfig, no prompts)"
 	cp "$cfg" .config
 	if ! yes '' | tree_make "$top" oldconfig > "$logs/config.log" 2>&1; then
 		tail -n 20 "$logs/config.log" >&2
@@ -74,7 +90,8 @@ if ! cmp -s "$cfg" "$top/config.used" || [ ! -f .config ]; then
 	cp "$cfg" "$top/config.used"
 fi
 
-objects=$(sed -n 's/^# objects: //p' "$cfg")
+# OBJECTS: build only these (and prepare-all), whatever the config says
+objects=${OBJECTS:-$(sed -n 's/^# objects: //p' "$cfg")}
 msg "$tree: building $arch ${objects:+objects $objects of a }kernel with make -j${JOBS:-2} (log: $log)"
 start=$(date +%s)
 [ ! -f "$log" ] || mv -f "$log" "$log.old"

@@ -58,5 +58,7 @@ while read -r line; do
 	esac
 done < "$frag"
 [ "$bad" = 0 ] || die "configs/$name.frag: some options did not take effect"
-{ sed -n 's/^##/#/p' "$frag"; cat .config; } > "$ROOT/configs/$name.config"
-msg "wrote configs/$name.config ($(grep -c '=y' .config) options =y)"
+# CONFIG_FILE: write there instead (a RHEL 4 update's own config)
+out=${CONFIG_FILE:-$ROOT/configs/$name.config}
+{ sed -n 's/^##/#/p' "$frag"; cat .config; } > "$out"
+msg "wrote ${out#"$ROOT"/} ($(grep -c '=y' .config) options =y)"

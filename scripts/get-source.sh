@@ -56,8 +56,12 @@ case $base in
 	what="the pristine 2.6.9 tree"
 	cache_glob=linux-2.6.9.tar ;;
 rhel4)
+	[ -n "$RHEL4_TREE_ID" ] ||
+		die "RHEL4_VERSION=$RHEL4_VERSION: the RHEL 4 kernels this project knows are $RHEL4_VERSIONS $RHEL4_UNSUPPORTED"
 	want_id=$RHEL4_TREE_ID
-	manifest=$ROOT/scripts/rhel4-manifest.gz
+	# only 89.29.1.EL's files are listed, to name the ones that differ
+	manifest=
+	[ "$RHEL4_VERSION" != 89.29.1.EL ] || manifest=$ROOT/scripts/rhel4-manifest.gz
 	what="the RHEL 4 tree (${RHEL4_SRPM%.src.rpm}, rpmbuild -bp --target x86_64)"
 	cache_glob=$RHEL4_TARBALL ;;
 *) die "KERNEL_BASE=$base: kernel.org (pristine 2.6.9) or rhel4 (RHEL 4's tree)" ;;
@@ -73,8 +77,12 @@ exec 9> "$CACHE/.get-source.lock"
 flock 9
 
 # explain STATEDIR: name the files whose content, mode or presence differ
-# from the manifest of the expected tree.
+# from the manifest of the expected tree, where there is one.
 explain() {
+	if [ -z "$manifest" ]; then
+		echo "  (no manifest of $RHEL4_VERSION's files: compare with a clone of its tag)" >&2
+		return
+	fi
 	GIT_DIR=$1 GIT_INDEX_FILE=$1/index git ls-files -s --abbrev=8 |
 	sed 's/^100644 /644 /; s/^100755 /755 /; s/^120000 /l /; s/ [0-9]\t/\t/' |
 	awk -F '\t' -v m="$manifest" '
@@ -99,7 +107,7 @@ check_tree() {
 	msg "verifying $1 (git tree id of its files)"
 	_id=$(tree_id "$1" "$_st")
 	if [ "$_id" != "$2" ]; then
-		printf 'error: %s is NOT %s\n  tree id %s, expected %s\n  differences from %s:\n' "$1" "$what" "$_id" "$2" "${manifest#"$ROOT"/}" >&2
+		printf 'error: %s is NOT %s\n  tree id %s, expected %s\n  differences from %s:\n' "$1" "$what" "$_id" "$2" "${manifest:+${manifest#"$ROOT"/}}" >&2
 		explain "$_st"
 		exit 1
 	fi

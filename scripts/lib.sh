@@ -15,14 +15,33 @@ OFFICIAL_SHA256=f5dba6366e87e91234d1b0069cfea655b0a4cb37ea97f899226f16998e6ab9f1
 OFFICIAL_URL=https://cdn.kernel.org/pub/linux/kernel/v2.6/linux-2.6.9.tar.bz2
 export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
 
-# The RHEL 4 flavour's source: Red Hat Enterprise Linux 4.8's last kernel,
-# prepared for x86_64 (`rpmbuild -bp --target x86_64` of RHEL4_SRPM), by
-# the git tree id of its files. Red Hat's sources are never downloaded
-# here: a user has the source RPM.
-RHEL4_TREE_ID=9f0c974d1aebf2ebd52e49aea0086b6c470850a7
-RHEL4_SRPM=kernel-2.6.9-89.29.1.EL.src.rpm
-RHEL4_TARBALL=linux-2.6.9-89.29.1.EL.tar
-export RHEL4_TREE_ID RHEL4_SRPM RHEL4_TARBALL
+# The RHEL 4 flavour's source: a RHEL 4 kernel prepared for x86_64
+# (`rpmbuild -bp --target x86_64` of RHEL4_SRPM), by the git tree id of
+# its files. Red Hat's sources are never downloaded here: a user has the
+# source RPM. RHEL4_VERSION picks the update: 89.29.1.EL (RHEL 4.8's, the
+# flavour's own, the default), or the first kernel of 4.5 to 4.8, whose
+# tree ids are those of the public copy of the prepared sources
+# (github.com/dduval/kernel-rhel4, a tag per kernel) that README's
+# support matrix was checked on. RHEL4_UNSUPPORTED: the first kernels of
+# 4.0, 4.3 and 4.4, known so that scripts/rhel4-update.sh can show why
+# the flavour does not take them.
+RHEL4_VERSION=${RHEL4_VERSION:-89.29.1.EL}
+RHEL4_VERSIONS="55.EL 67.EL 78.EL 89.EL 89.29.1.EL"
+RHEL4_UNSUPPORTED="5.0.3.EL 34.EL 42.EL"
+case $RHEL4_VERSION in
+5.0.3.EL) RHEL4_TREE_ID=2bfb34dae8245a5e892f29125312e11f9377555b ;;	# 4.0
+34.EL) RHEL4_TREE_ID=4805c5b252eb4e383ba3932a2e30e78c3d0225fa ;;	# 4.3
+42.EL) RHEL4_TREE_ID=31a9e82975dcc31a0609a53e9250528ec5c91131 ;;	# 4.4
+55.EL) RHEL4_TREE_ID=f9f7fb98fb4ab2c6e7a06a8c4e00cd312b233afb ;;	# 4.5
+67.EL) RHEL4_TREE_ID=5a47099de5be0484b350a1f5419aeca9c59966d5 ;;	# 4.6
+78.EL) RHEL4_TREE_ID=7e0fd575f880e4c7c06d4dd6bbdfbefcabffc951 ;;	# 4.7
+89.EL) RHEL4_TREE_ID=6724e432182ffada4e4a76a282f0ac53c3afda12 ;;	# 4.8
+89.29.1.EL) RHEL4_TREE_ID=9f0c974d1aebf2ebd52e49aea0086b6c470850a7 ;;
+*) RHEL4_TREE_ID= ;;	# get-source.sh refuses it, naming the ones there are
+esac
+RHEL4_SRPM=kernel-2.6.9-$RHEL4_VERSION.src.rpm
+RHEL4_TARBALL=linux-2.6.9-$RHEL4_VERSION.tar
+export RHEL4_VERSION RHEL4_VERSIONS RHEL4_UNSUPPORTED RHEL4_TREE_ID RHEL4_SRPM RHEL4_TARBALL
 
 # Progress goes to stderr so that stdout stays machine-readable
 # (get-source.sh and build-kernel.sh print a path as their last line).
@@ -162,13 +181,18 @@ kernel_base() {
 
 # tree_name CONFIG: the name of CONFIG's tree under build/: CONFIG, with
 # rhel4- in front when a kernel.org config builds on the RHEL 4 tree, so
-# that the two never share a tree.
+# that the two never share a tree; on RHEL 4, -VERSION after it for an
+# update other than 89.29.1.EL, and .nofloor for RHEL4_FLOOR=0.
 tree_name() {
 	_tb=$(kernel_base "$1") || exit
 	case $_tb:$1 in
-	rhel4:rhel4-*|kernel.org:*) echo "$1" ;;
-	*) echo "rhel4-$1" ;;
+	kernel.org:*) echo "$1"; return ;;
+	rhel4:rhel4-*) _tn=$1 ;;
+	*) _tn=rhel4-$1 ;;
 	esac
+	[ "$RHEL4_VERSION" = 89.29.1.EL ] || _tn=$_tn-$RHEL4_VERSION
+	[ "${RHEL4_FLOOR:-1}" != 0 ] || _tn=$_tn.nofloor
+	echo "$_tn"
 }
 
 # toolchain_cc ARCH: the CC= value: ccache gcc plus toolchain/flags-ARCH.
@@ -245,6 +269,15 @@ series_paths() {
 		}
 		print $1
 	}'
+}
+
+# rhel4_toolchain: the entries of toolchain-rhel4/series for RHEL4_VERSION.
+# An entry followed by versions is for those kernels only: a fix Red Hat
+# made in a later update (89.29.1.EL no longer needs it).
+rhel4_toolchain() {
+	series_paths "$ROOT/toolchain-rhel4/series" > /dev/null || return
+	sed 's/#.*//' "$ROOT/toolchain-rhel4/series" | awk -v v="$RHEL4_VERSION" 'NF == 1 { print $1 }
+		NF > 1 { for (i = 2; i <= NF; i++) if ($i == v) print $1 }'
 }
 
 # patch_files PATCH: the files a -p1 patch touches.

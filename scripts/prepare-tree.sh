@@ -6,7 +6,9 @@
 #   tree = CONFIG (whole series), CONFIG.unpatched (toolchain fixes only),
 #          CONFIG.bisect (toolchain fixes + first N feature patches).
 # The RHEL 4 flavour (lib.sh's kernel_base: configs rhel4-*, or
-# KERNEL_BASE=rhel4, then the tree is rhel4-CONFIG) copies Red Hat's tree and
+# KERNEL_BASE=rhel4, then the tree is rhel4-CONFIG; RHEL4_VERSION picks the
+# update, RHEL4_FLOOR=0 leaves the optional floor patch out: lib.sh's
+# tree_name) copies Red Hat's tree and
 # applies toolchain-rhel4/series, then series-rhel4; their entries name their
 # directory (toolchain/x.patch where a fix applies to Red Hat's code as it
 # is, toolchain-rhel4/y.patch where it had to be refreshed). Without
@@ -49,8 +51,12 @@ src=$(KERNEL_BASE=$base last_line "$ROOT/scripts/get-source.sh")
 # and patches/y.patch and quilt edits the real files on refresh.
 want=$top/series.want
 if [ "$base" = rhel4 ]; then
-	series_paths "$ROOT/toolchain-rhel4/series" > "$want.toolchain"
-	series_paths "$ROOT/series-rhel4" > "$want.feature"
+	rhel4_toolchain > "$want.toolchain"
+	# RHEL4_FLOOR=0: without the optional 10 ms floor (Red Hat's default
+	# kept); tree_name gives such a tree its own name
+	series_paths "$ROOT/series-rhel4" |
+		if [ "${RHEL4_FLOOR:-1}" = 0 ]; then grep -v '/sched-cache-hot-time-floor\.patch$'; else cat; fi \
+		> "$want.feature"
 	[ -f "$ROOT/series-rhel4" ] || [ "$limit" = 0 ] ||
 		msg "$tree: there is no series-rhel4 (yet): building Red Hat's tree without the feature series"
 else

@@ -169,7 +169,7 @@ static const char *rule_cpu_why(const struct bootopt *o, long gives)
 		return "cache_hot_time=";
 	if (chk_long("floor", 1) == 0)
 		return gives ? "cache_decay_ticks" :
-			"nothing measured, SD_CPU_INIT's 2.5 ms";
+			"the 2.5 ms default (nothing measured)";
 	return gives < DEFAULT_US ? "the 10 ms floor" : "cache_decay_ticks";
 }
 

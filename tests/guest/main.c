@@ -24,6 +24,8 @@
  *   warn     n: n of the cache_hot_time= words are bad, each with its
  *            warning (there is one wording); must agree with what this
  *            program finds bad in the command line (default 0)
+ *   floor    0: a RHEL 4 kernel without its optional floor patch: the
+ *            SMP level is what cache_decay_ticks gives, 2.5 ms for 0
  *   stress   n: n sysctl writes, alternating values on both files, while
  *            busy tasks migrate and readers check that every value
  *            /proc/schedstat shows was written
