@@ -37,7 +37,8 @@
 #   - every line runs; %prep applies linux-kernel-test.patch (rpm 4.18's
 #     %patch: --fuzz=0), and leaves each file the series changes exactly
 #     as `quilt push -a --fuzz=0` of series-rhel4 leaves it;
-#   - the spec's release carries cachehot and cachehot's VERSION;
+#   - the spec's release carries cachehot and cachehot's VERSION, and is
+#     the only line of the spec the route changes;
 #     `rpmbuild -bs` writes kernel-2.6.9-89.29.1.EL_cachehot_<VERSION>.src.rpm,
 #     whose linux-kernel-test.patch is rhel4-patch.sh's output; every
 #     binary package of the spec on x86_64 and i686 (rpmspec --builtrpms)
@@ -218,6 +219,14 @@ fi
 if why=$(release_ok "$admin/SPECS/kernel-2.6.spec"); then
 	t_ok "rhel4-rpm-release-carries-cachehot ($want_rel; $(cat "$work/pkgs.x86_64" "$work/pkgs.i686" | grep -c .) binary packages, e.g. $(grep -m1 '^kernel-smp-2' "$work/pkgs.x86_64").rpm)"
 else t_ko rhel4-rpm-release-carries-cachehot "$why"; fi
+# the route changes the spec's release line and nothing else (kabi_major
+# and kabi_minor stay Red Hat's: the series exports nothing new)
+if diff "$vendor/SPECS/kernel-2.6.spec" "$admin/SPECS/kernel-2.6.spec" > "$work/spec.diff"; then
+	t_ko rhel4-rpm-spec-only-release-changed "the route left the spec as it was"
+elif [ "$(grep '^[<>]' "$work/spec.diff")" = "< %define release $RELEASE
+> %define release $want_rel" ]; then
+	t_ok rhel4-rpm-spec-only-release-changed
+else t_ko rhel4-rpm-spec-only-release-changed "$(grep '^[<>]' "$work/spec.diff" | head -n 3 | tr '\n' '|')"; fi
 srpm=$admin/SRPMS/kernel-2.6.9-$want_rel.src.rpm
 if HOME=$home rpmbuild -bs --nodeps --target x86_64 "$admin/SPECS/kernel-2.6.spec" > "$work/bs.log" 2>&1 &&
    [ -f "$srpm" ] &&
