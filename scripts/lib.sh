@@ -15,9 +15,10 @@ OFFICIAL_SHA256=f5dba6366e87e91234d1b0069cfea655b0a4cb37ea97f899226f16998e6ab9f1
 OFFICIAL_URL=https://cdn.kernel.org/pub/linux/kernel/v2.6/linux-2.6.9.tar.bz2
 export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
 
-# The RHEL 4 flavour's source: Red Hat Enterprise Linux 4.8's last kernel,
-# prepared for x86_64 (`rpmbuild -bp --target x86_64` of RHEL4_SRPM), by
-# the git tree id of its files. Red Hat's sources are never downloaded
+# The RHEL 4 flavour's source: kernel-2.6.9-89.29.1.EL, an update kernel
+# of Red Hat Enterprise Linux 4.8, prepared for x86_64 (RHEL4_SRPM
+# installed with rpm -ivh, then `rpmbuild -bp --target x86_64` of its
+# SPECS/kernel-2.6.spec), by the git tree id of its files. Red Hat's sources are never downloaded
 # here: a user has the source RPM.
 RHEL4_TREE_ID=9f0c974d1aebf2ebd52e49aea0086b6c470850a7
 RHEL4_SRPM=kernel-2.6.9-89.29.1.EL.src.rpm
