@@ -43,6 +43,8 @@
 #     whose linux-kernel-test.patch is rhel4-patch.sh's output; every
 #     binary package of the spec on x86_64 and i686 (rpmspec --builtrpms)
 #     has that release; rpm orders it between 89.29.1.EL and 89.31.1.EL;
+#     every path of the spec's %files has the version-release in it, but
+#     the kABI directories (so the packages install beside Red Hat's);
 #   - the doc's tarball line gives the same patches as rhel4-patch.sh;
 #   - the doc's %changelog entry, put at the top of %changelog, is read
 #     back by rpm as written, and names the route's version-release.
@@ -246,6 +248,19 @@ else t_ko rhel4-rpm-release-order "rpm.vercmp gave '$order'"; fi
 if grep -q '^    KernelVer=%{version}-%{release}\$1$' "$admin/SPECS/kernel-2.6.spec"; then
 	t_ok "rhel4-rpm-uname (the spec's KernelVer: 2.6.9-${want_rel}smp)"
 else t_ko rhel4-rpm-uname "the spec has no KernelVer=%{version}-%{release}\$1"; fi
+
+# the packages install beside Red Hat's: every path of the spec's %files
+# (x86_64) has the version-release in it (KVERREL, which RHEL 4's rpm
+# expands; rpm 4.18 leaves %{PACKAGE_VERSION} as it is), but the kABI
+# directories, which every kernel of that kABI owns
+HOME=$home rpmspec -P --target x86_64 "$admin/SPECS/kernel-2.6.spec" 2> /dev/null |
+	awk '/^%files/ { f = 1; next } /^%(changelog|post|pre|preun|postun|package|description|prep|build|install|clean)/ { f = 0 }
+	f && / \/|^\// { print }' > "$work/files"
+# shellcheck disable=SC2016 # the spec's macros, not the shell's
+odd=$(grep -v -F '%{PACKAGE_VERSION}-%{PACKAGE_RELEASE}' "$work/files" | grep -v '^%dir /lib/modules/kabi-[0-9.]*-[0-9]*[a-z]*$' | head -n 1)
+if [ -s "$work/files" ] && [ -z "$odd" ]; then
+	t_ok "rhel4-rpm-files-carry-the-release ($(grep -c . "$work/files") paths of %files)"
+else t_ko rhel4-rpm-files-carry-the-release "${odd:-no %files paths}"; fi
 
 # the tarball's line: the same patches, in the same order
 line=$(grep -m1 '^(cd /path/to/cachehot/rhel4 && cat ' "$doc" || true)
