@@ -76,11 +76,14 @@ The series file is patches/series, where quilt looks for it. Then build
 as usual.
 
 Red Hat Enterprise Linux 4 (and CentOS 4), kernel-2.6.9-89.29.1.EL: from
-the top of its prepared tree (rpmbuild -bp --target x86_64 of the source
-RPM), one of these two:
+the top of its prepared tree (rpm -ivh of the source RPM, then
+rpmbuild -bp --target x86_64 SPECS/kernel-2.6.spec), one of these two:
 
     QUILT_PATCHES=<dir>/rhel4 quilt push -a
     for p in \$(sed 's/#.*//' <dir>/rhel4/series); do patch -p1 < <dir>/rhel4/\$p || break; done
+
+As a kernel RPM that installs beside Red Hat's, and what it does to the
+kABI: Documentation/rhel4.md.
 
 cachehot-sweep, which sweeps /proc/sys/kernel/cache_hot_time around your
 own workload, builds with the machine's own C compiler (-lrt: glibc before 2.17

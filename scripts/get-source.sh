@@ -196,7 +196,9 @@ done
 # Nothing local. Red Hat's tree is never fetched: say how to make it.
 if [ "$base" = rhel4 ]; then
 	die "no RHEL 4 source found (KERNEL_BASE=rhel4). From Red Hat's source RPM:
-  rpmbuild -bp --target x86_64 $RHEL4_SRPM
+  rpm -ivh $RHEL4_SRPM
+and in rpm's top directory (/usr/src/redhat on RHEL 4):
+  rpmbuild -bp --target x86_64 SPECS/kernel-2.6.spec
 then either KERNEL_SRC=<its BUILD/kernel-2.6.9/linux-2.6.9>, or a tarball of
 that tree (one top-level directory) as $CACHE/$RHEL4_TARBALL
 (.gz, .bz2, .xz too) or in KERNEL_TARBALL. It must have git tree id

@@ -16,9 +16,9 @@ OFFICIAL_URL=https://cdn.kernel.org/pub/linux/kernel/v2.6/linux-2.6.9.tar.bz2
 export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
 
 # The RHEL 4 flavour's source: a RHEL 4 kernel prepared for x86_64
-# (`rpmbuild -bp --target x86_64` of RHEL4_SRPM), by the git tree id of
-# its files. Red Hat's sources are never downloaded here: a user has the
-# source RPM. RHEL4_VERSION picks the update: 89.29.1.EL (RHEL 4.8's, the
+# (RHEL4_SRPM installed with rpm -ivh, then `rpmbuild -bp --target x86_64`
+# of its SPECS/kernel-2.6.spec), by the git tree id of its files. Red
+# Hat's sources are never downloaded here: a user has the source RPM. RHEL4_VERSION picks the update: 89.29.1.EL (RHEL 4.8's, the
 # flavour's own, the default), or the first kernel of 4.5 to 4.8, whose
 # tree ids are those of the public copy of the prepared sources
 # (github.com/dduval/kernel-rhel4, a tag per kernel) that README's

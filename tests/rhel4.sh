@@ -5,8 +5,7 @@
 # outside the harness: README's quilt line and the release tarball's two
 # apply lines (rhel4/), each run as written with only its path replaced,
 # must apply every patch with no fuzz and no offset and give the same
-# tree; README's spec-line commands, on a made-up spec whose highest patch
-# is 22000, must number the series' patches 22001 on, in order.
+# tree. (The RPM route: tests/rhel4-rpm.sh.)
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -57,15 +56,4 @@ while IFS= read -r l; do
 	else t_ko "rhel4-dist-line-$i-same-tree" "$(head -n 1 "$work/diff$i.log")"; fi
 done < "$work/dist.lines"
 
-# the spec lines: numbered above the spec's highest, one a patch, in order
-mkdir -p "$work/SPECS"
-printf 'Name: kernel\nPatch1: a.patch\nPatch22000: b.patch\n' > "$work/SPECS/kernel-2.6.spec"
-# shellcheck disable=SC2016 # a sed address, not a shell expansion
-sed -n '/^top=\$(awk/,/^```$/p' "$ROOT/README" | sed '$d' |
-	sed "s|/path/to/cachehot|$ROOT|g" > "$work/spec.sh"
-(cd "$work" && sh spec.sh) > "$work/spec.out" 2>&1 || true
-want=$(series_names "$ROOT/series-rhel4" | awk '{ n++; sub(".*/", ""); printf "Patch%d: cachehot-%s\n", 22000 + n, $0 }
-	END { for (i = 1; i <= n; i++) printf "%%patch%d -p1\n", 22000 + i }')
-if [ "$(cat "$work/spec.out")" = "$want" ]; then t_ok rhel4-readme-spec-lines
-else t_ko rhel4-readme-spec-lines "got: $(head -n 2 "$work/spec.out" | tr '\n' '|')"; fi
 t_finish
