@@ -9,8 +9,9 @@
 #   for /proc and /sys) around fake workloads whose throughput follows the
 #   knob's value, so the best point is known: the 2.6.9 knob, its NUMA level,
 #   --count, --match, the later kernels' ns knobs, the i386 build under
-#   qemu-i386; /proc/schedstat version 10 with and without the series'
-#   fields; --settle once and outside the window; the lines to paste;
+#   qemu-i386; /proc/schedstat version 100 (the series), 10 (2.6.9 without
+#   it), a later kernel's 15 to 17; --settle once and outside the window;
+#   the lines to paste;
 # - the old value restored, the CSV rows kept and the partial table printed
 #   after SIGINT, SIGTERM, SIGHUP, SIGQUIT and a failing workload (whose
 #   process group must be gone);
@@ -299,12 +300,13 @@ fi
 # FAKE_NAN=TEXT: print TEXT instead from line FAKE_NAN_AT (default 1) on;
 # FAKE_COUPLE=FILE: like 2.6.9's SMP level, a value above FILE's raises it
 # (and is logged in raised); FAKE_COUNTERS: count in the fake /proc/stat
-# (idle + iowait = half the ticks) and /proc/schedstat version 10 with the
-# series' 6 fields (2 CPUs x 2 domains; on each line the cache_hot_time in
-# ns, then refused, moved, refused, moved, refused, where moved is the ms
-# since the workload started and refused that times value / 2500), so
-# that moved/s is 8000 and refused/moved 1.5 * value / 2500, whatever the
-# times of the windows; FAKE_UNPATCHED: domain lines of 2.6.9 only.
+# (idle + iowait = half the ticks) and /proc/schedstat version 100, the
+# series' (2 CPUs x 2 domains; on each line the cache_hot_time in ns after
+# the mask, 2.6.9's 19 counters, then refused, moved, refused, moved,
+# refused, where moved is the ms since the workload started and refused
+# that times value / 2500), so that moved/s is 8000 and refused/moved
+# 1.5 * value / 2500, whatever the times of the windows; FAKE_UNPATCHED:
+# 2.6.9's own version 10, its domain lines only.
 cat > "$work/wl-line.sh" <<'EOF'
 #!/bin/sh
 r=$CACHEHOT_SWEEP_ROOT
@@ -338,16 +340,18 @@ while :; do
 		M=$((($(date +%s%N) - start) / 1000000))
 		R=$((M * ${v:-0} / 2500))
 		{
-			echo "version 10"; echo "timestamp $i"
+			if [ -n "${FAKE_UNPATCHED:-}" ]; then echo "version 10"; else echo "version 100"; fi
+			echo "timestamp $i"
 			for c in 0 1; do
 				echo "cpu$c 1 2 3 4 5 6 7 8 $i"
 				for d in 0 1; do
 					printf 'domain%d 3' "$d"
+					[ -n "${FAKE_UNPATCHED:-}" ] || printf ' %d000' "${v:-0}"
 					for j in 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9; do
 						printf ' %d' "$((i * j))"
 					done
 					[ -n "${FAKE_UNPATCHED:-}" ] ||
-						printf ' %d000 %d %d %d %d %d' "${v:-0}" "$R" "$M" "$R" "$M" "$R"
+						printf ' %d %d %d %d %d' "$R" "$M" "$R" "$M" "$R"
 					echo
 				done
 			done
@@ -379,16 +383,19 @@ EOF
 printf '#!/bin/sh\ntouch %s\nwhile :; do echo 1; sleep 0.05; done\n' "$work/started" > "$work/wl-mark.sh"
 chmod +x "$work/wl-line.sh" "$work/wl-count.sh" "$work/wl-mark.sh"
 
-# schedstat [unpatched]: a /proc/schedstat of 2.6.9 with the series' fields
-# (without them: 2.6.9's own), 2 CPUs of 2 domains, all counters 0
+# schedstat [unpatched]: a /proc/schedstat of 2.6.9 with the series
+# (version 100: cache_hot_time after the mask, 5 counters at the end;
+# unpatched: 2.6.9's own version 10), 2 CPUs of 2 domains, counters 0
 schedstat() {
-	echo "version 10"
+	if [ -n "${1:-}" ]; then echo "version 10"; else echo "version 100"; fi
 	echo "timestamp 0"
 	for c in 0 1; do
 		echo "cpu$c 0 0 0 0 0 0 0 0 0"
 		for d in 0 1; do
-			printf 'domain%d 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0' "$d"
-			[ -n "${1:-}" ] || printf ' 7000000 0 0 0 0 0'
+			printf 'domain%d 3' "$d"
+			[ -n "${1:-}" ] || printf ' 7000000'
+			printf ' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0'
+			[ -n "${1:-}" ] || printf ' 0 0 0 0 0'
 			echo
 		done
 	done
@@ -646,15 +653,24 @@ else
 	t_ko sweep-count-not-counting-start-up "exit $rc, runs per second below 3: ${slow:-none}; $(tail -n 1 "$work/countstart.err")"
 fi
 
-# /proc/schedstat: another version, 2.6.9's own fields only, and none:
-# n/a, said once, and why
+# /proc/schedstat: another version (a later kernel's 15 too), 2.6.9's own
+# fields only, and none: n/a, said once, and why; version 10 with the
+# series' 27 fields (its layout before version 100) and version 100 with
+# 2.6.9's 21 are refused, not misread
 fr=$work/root-ss
-for c in v1010:1010:"version 1010, not 2.6.9's 10" \
+for c in v1010:1010:"version 1010, neither 2.6.9's 10 nor the series' 100" \
+	 v15:15:"version 15, neither 2.6.9's 10 nor the series' 100" \
 	 unpatched:10:"the counters are absent: /proc/schedstat has 2.6.9's fields only" \
+	 v10-27:10:"version 10: a domain line of 27 fields, not 21" \
+	 v100-21:100:"version 100: a domain line of 21 fields, not 27" \
 	 nodomain:10:"no domain lines"; do
 	name=${c%%:*} c=${c#*:}
 	ver=${c%%:*} want=${c#*:}
 	fake_root "$fr" "$KNOB=7000" "proc/schedstat=version $ver"
+	case $name in
+	v10-27) schedstat | sed 's/^version 100$/version 10/' > "$fr/proc/schedstat" ;;
+	v100-21) schedstat unpatched | sed 's/^version 10$/version 100/' > "$fr/proc/schedstat" ;;
+	esac
 	if [ "$name" = unpatched ]; then
 		schedstat unpatched > "$fr/proc/schedstat"
 		FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_COUNTERS=1 FAKE_UNPATCHED=1 \
