@@ -891,9 +891,8 @@ static const char *lockdown(void)
  */
 static void no_knob(void)
 {
-	char rel[64];
+	char rel[64], dbg[4096], f[4096];
 	long r = release(rel, sizeof(rel));
-	const char *dbg = path("/sys/kernel/debug"), *f;
 	int fd;
 
 	if (r < 0) {
@@ -911,7 +910,9 @@ static void no_knob(void)
 		    path(knobs[2].path), rel);
 		return;
 	}
-	f = path(DEBUGFS_KNOB->path);
+	/* path() has one buffer */
+	snprintf(dbg, sizeof(dbg), "%s", path("/sys/kernel/debug"));
+	snprintf(f, sizeof(f), "%s", path(DEBUGFS_KNOB->path));
 	fd = open(dbg, O_RDONLY | O_DIRECTORY);
 	if (fd < 0) {
 		err("no %s: this kernel (%s) has no debugfs: it was built without CONFIG_DEBUG_FS or booted with debugfs=off (or no-mount), and from 5.13 the knob is only there; nothing changed",
@@ -1331,7 +1332,7 @@ static void csv_line(const struct sw_run *r, long idx)
  * secs[], pulled[], hot[]: n runs (pulled < 0: not known); ref: the
  * reference's name, what "aa" runs again.
  */
-static void lb_table(FILE *out, int ver, const char *ref, int n,
+static void lb_table(FILE *out, const char *ref, int n,
 		     char (*name)[24], const double *secs,
 		     const double *pulled, const double *hot)
 {
@@ -1369,8 +1370,7 @@ static void lb_table(FILE *out, int ver, const char *ref, int n,
 			t = cnt[j], cnt[j] = cnt[j - 1], cnt[j - 1] = t;
 			t = bad[j], bad[j] = bad[j - 1], bad[j - 1] = t;
 		}
-	fprintf(out, "balancer, from /proc/schedstat version %d (all CPUs and domains, per second of the runs' windows):\n",
-		ver);
+	fprintf(out, "balancer, from /proc/schedstat (all CPUs and domains, per second of the runs' windows):\n");
 	fprintf(out, "%-22s %12s %14s\n", "point", "pulled/s", "hot pulled/s");
 	for (i = 0; i < np2; i++) {
 		fmt_point(lab, sizeof(lab), 1e3 * (strcmp(pts[i], "aa") ?
@@ -1398,7 +1398,7 @@ static void lb_table_runs(FILE *out)
 		snprintf(name[i], sizeof(name[0]), "%s", d.name[d.run[i].pt]);
 		secs[i] = d.run[i].secs;
 	}
-	lb_table(out, cver, d.ref, d.nruns, name, secs, lbp, lbh);
+	lb_table(out, d.ref, d.nruns, name, secs, lbp, lbh);
 }
 
 /*
@@ -1606,7 +1606,7 @@ static void analyse_lb(void)
 	}
 	fclose(in);
 	if (n)
-		lb_table(stdout, -1, d.ref, n, name, secs, p, h);
+		lb_table(stdout, d.ref, n, name, secs, p, h);
 }
 
 static int analyse(void)

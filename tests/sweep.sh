@@ -306,7 +306,11 @@ fi
 # refused, where moved is the ms since the workload started and refused
 # that times value / 2500), so that moved/s is 8000 and refused/moved
 # 1.5 * value / 2500, whatever the times of the windows; FAKE_UNPATCHED:
-# 2.6.9's own version 10, its domain lines only.
+# 2.6.9's own version 10, its domain lines only. FAKE_LATER=15 or 17: a
+# later kernel's /proc/schedstat of that version instead (2 CPUs x 2
+# domains x 3 idle types; lb_gained the ms since the start, lb_hot_gained
+# the sum over them of the value then in ns / 1e6): pulled/s 12000,
+# cache-hot/pulled value / 1 ms.
 cat > "$work/wl-line.sh" <<'EOF'
 #!/bin/sh
 r=$CACHEHOT_SWEEP_ROOT
@@ -360,6 +364,28 @@ while :; do
 		echo "cpu  $((2 * i)) 0 0 $i $i 0 0" > "$r/proc/stat.new"
 		mv "$r/proc/stat.new" "$r/proc/stat"
 	fi
+	if [ -n "${FAKE_LATER:-}" ]; then
+		M=$((($(date +%s%N) - start) / 1000000))
+		# a counter: what the value was while each ms passed
+		HU=$((${HU:-0} + (M - ${MP:-0}) * ${v:-0})) MP=$M
+		H=$((HU / 1000000))
+		{
+			echo "version $FAKE_LATER"; echo "timestamp $i"
+			for c in 0 1; do
+				echo "cpu$c 1 2 3 4 5 6 7 8 $i"
+				for d in 0 1; do
+					if [ "$FAKE_LATER" = 17 ]; then
+						printf 'domain%d MC 3' "$d"; t="1 2 3 4 5 6 7 $M $H 8 9"
+					else
+						printf 'domain%d 3' "$d"; t="1 2 3 4 $M $H 5 6"
+					fi
+					printf ' %s %s %s' "$t" "$t" "$t"
+					echo ' 1 2 3 4 5 6 7 8 9 10 11 12'
+				done
+			done
+		} > "$r/proc/schedstat.new"
+		mv "$r/proc/schedstat.new" "$r/proc/schedstat"
+	fi
 	sleep 0.05
 done
 EOF
@@ -405,7 +431,10 @@ fake_root() {
 	rm -rf "$1"
 	mkdir -p "$1/proc/sys/kernel" "$1/sys/kernel/debug/sched"
 	fr=$1; shift
-	for a in "$@"; do printf '%s\n' "${a#*=}" > "$fr/${a%%=*}"; done
+	for a in "$@"; do
+		mkdir -p "$(dirname "$fr/${a%%=*}")"
+		printf '%s\n' "${a#*=}" > "$fr/${a%%=*}"
+	done
 }
 KNOB=proc/sys/kernel/cache_hot_time
 NODE=proc/sys/kernel/cache_hot_time_node
@@ -722,6 +751,65 @@ else
 	t_ko sweep-later-kernel-refuses-above-int-max "exit $rc: $(tail -n 2 "$work/ns-big.err")"
 fi
 
+# a later kernel's counters: /proc/schedstat version 15 (no
+# sched_schedstats file: before 4.6) and 17 (kernel.sched_schedstats 1):
+# pulled/s and cache-hot pulled/s per point in a table before the report,
+# the same from --analyse of the CSV; kernel.sched_schedstats 0: n/a, why
+# later_schedstat VER: such a file with all counters 0, as the sweep
+# finds it before the workload writes its own
+later_schedstat() {
+	echo "version $1"; echo "timestamp 0"
+	for c in 0 1; do
+		echo "cpu$c 0 0 0 0 0 0 0 0 0"
+		for d in 0 1; do
+			if [ "$1" = 17 ]; then
+				printf 'domain%d MC 3' "$d"; t="0 0 0 0 0 0 0 0 0 0 0"
+			else
+				printf 'domain%d 3' "$d"; t="0 0 0 0 0 0 0 0"
+			fi
+			echo " $t $t $t 0 0 0 0 0 0 0 0 0 0 0 0"
+		done
+	done
+}
+f=proc/sys/kernel/sched_migration_cost_ns
+for c in 15: 17:1 15:0; do
+	ver=${c%%:*} on=${c#*:}
+	fr=$work/root-lb
+	fake_root "$fr" "$f=500000" "proc/stat=cpu  0 0 0 0 0 0 0"
+	later_schedstat "$ver" > "$fr/proc/schedstat"
+	[ -z "$on" ] || echo "$on" > "$fr/proc/sys/kernel/sched_schedstats"
+	FAKE_KNOB=$f FAKE_LATER=$ver FAKE_TABLE="250000:900 500000:1000 1000000:1100" \
+		sweep lb "$fr" --points 250us,1ms --reps 2 --run 0.8 --settle 0.2 --warm 0 \
+		--csv "$work/lb.csv" -- "$work/wl-line.sh"
+	n=sweep-later-kernel-counters-v$ver${on:+-schedstats-$on}
+	if [ "$on" = 0 ]; then
+		if [ "$rc" = 0 ] && grep -q '^balancer counters: n/a: kernel.sched_schedstats is 0, so the counters stand still' "$work/lb.out" &&
+		   ! grep -q '^balancer, from' "$work/lb.out" && ! grep -q lb_pulled "$work/lb.csv"; then
+			t_ok "$n-na"
+		else
+			t_ko "$n-na" "exit $rc: $(grep -m 1 'balancer' "$work/lb.out")"
+		fi
+		continue
+	fi
+	bad=
+	for p in "250 us:250000" "500 us:500000" "500 us again (A/A):500000" "1 ms:1000000"; do
+		r=$(grep "^${p%%:*}  " "$work/lb.out" | head -n 1)
+		ok=$(echo "$r" | awk -v v="${p#*:}" 'NF >= 3 && $(NF - 1) > 0 { q = $NF / $(NF - 1); w = v / 1e6
+			print (q > 0.8 * w && q < 1.2 * w && $(NF - 1) > 9600 && $(NF - 1) < 14400) ? "ok" : "bad" }')
+		[ "$ok" = ok ] || bad="$bad [$r]"
+	done
+	"$bin" --analyse "$work/lb.csv" > "$work/lb-analyse.out" 2>&1 || true
+	if [ "$rc" = 0 ] && [ -z "$bad" ] &&
+	   grep -q "^balancer counters: tasks pulled and cache-hot tasks pulled, /proc/schedstat version $ver" "$work/lb.out" &&
+	   head -n 1 "$work/lb.csv" | grep -q ',lb_pulled,lb_hot_pulled$' &&
+	   [ "$(sed -n '/^balancer, from/,/^drift/p' "$work/lb.out")" = "$(sed -n '/^balancer, from/,/^drift/p' "$work/lb-analyse.out")" ] &&
+	   grep -q '^drift' "$work/lb-analyse.out" && [ "$(tail -n 1 "$work/lb.out")" = "sysctl -w kernel.sched_migration_cost_ns=1000000" ]; then
+		t_ok "$n"
+	else
+		t_ko "$n" "exit $rc, want pulled/s 12000 and cache-hot/pulled = value / 1 ms:${bad:- (rows fine)}; $(tail -n 1 "$work/lb.err")"
+	fi
+done
+
 # no --points: the defaults, said; --ref current: the value now is the
 # reference; the warm-up says how much of it is left
 fr=$work/root-defaults
@@ -973,6 +1061,162 @@ if untouched "$fr/$KNOB" && grep -q 'CONFIG_NUMA' "$work/nonode.err"; then
 	t_ok sweep-refuses-node-without-numa
 else
 	t_ko sweep-refuses-node-without-numa "exit $rc: $(tail -n 2 "$work/nonode.err")"
+fi
+
+# Which file each kernel has (README, "On later kernels"), on fake trees
+# of /proc and /sys: with none, the refusal names exactly what is missing;
+# nothing in the tree changes and the workload never starts.
+# later_tree REL WHAT...: a fake root of Linux REL with WHAT: dbgdir
+# (/sys/kernel/debug exists), mounted (and debugfs is mounted there),
+# file (sched/migration_cost_ns in it), proc (the /proc/sys knob),
+# lockdown=MODE (/sys/kernel/security/lockdown with MODE selected)
+later_tree() {
+	fake_root "$fr" "proc/sys/kernel/osrelease=$1" "proc/mounts=sysfs /sys sysfs rw,nosuid 0 0"
+	rm -rf "$fr/sys/kernel/debug"
+	shift
+	for w in "$@"; do
+		case $w in
+		dbgdir) mkdir -p "$fr/sys/kernel/debug" ;;
+		mounted) mkdir -p "$fr/sys/kernel/debug"
+			echo "debugfs /sys/kernel/debug debugfs rw,relatime 0 0" >> "$fr/proc/mounts" ;;
+		file) mkdir -p "$fr/sys/kernel/debug/sched"
+			echo 500000 > "$fr/sys/kernel/debug/sched/migration_cost_ns" ;;
+		proc) echo 500000 > "$fr/proc/sys/kernel/sched_migration_cost_ns" ;;
+		lockdown=*) mkdir -p "$fr/sys/kernel/security"
+			echo "none integrity confidentiality" | sed "s/${w#*=}/[&]/" > "$fr/sys/kernel/security/lockdown" ;;
+		esac
+	done
+}
+# tree_sum: the fake tree's files, contents and times
+tree_sum() { tar -C "$fr" -cf - . | md5sum; }
+fr=$work/root-kernels
+while IFS='|' read -r kn rel what want; do
+	# shellcheck disable=SC2086 # what: one word a part
+	later_tree "$rel" $what
+	before=$(tree_sum)
+	rm -f "$work/started"
+	sweep "kern-$kn" "$fr" --points 1ms --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh" < /dev/null
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && [ "$(tree_sum)" = "$before" ] &&
+	   grep -q -F -- "$want" "$work/kern-$kn.err"; then
+		t_ok "sweep-kernel-$kn-refused-naming-what-is-missing"
+	else
+		t_ko "sweep-kernel-$kn-refused-naming-what-is-missing" "exit $rc, want '$want': $(tail -n 1 "$work/kern-$kn.err")"
+	fi
+done <<'EOF2'
+2.6.9-unpatched|2.6.9||this kernel (2.6.9) lacks the cachehot series, and no kernel before 2.6.24 has a knob
+5.10-no-sched-debug|5.10.0-28-amd64||/proc/sys/kernel/sched_migration_cost_ns: before 5.13 the knob exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (5.10.0-28-amd64) was built without it
+6.8-no-debugfs|6.8.0||/sys/kernel/debug/sched/migration_cost_ns: this kernel (6.8.0) has no debugfs: it was built without CONFIG_DEBUG_FS or booted with debugfs=off
+6.8-debugfs-not-mounted|6.8.0|dbgdir|/sys/kernel/debug/sched/migration_cost_ns: debugfs is not mounted (mount -t debugfs none /sys/kernel/debug; a container cannot mount it: run the sweep on the host)
+6.8-no-sched-debug|6.8.0|mounted|debugfs is mounted, but before 6.15 the file exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (6.8.0) was built without it
+6.18-no-file|6.18.2|mounted|debugfs is mounted, and from 6.15 (no CONFIG_SCHED_DEBUG any more) mainline always has the file
+6.18-lockdown|6.18.2|mounted file lockdown=integrity|migration_cost_ns: the kernel is locked down (integrity, /sys/kernel/security/lockdown), and lockdown refuses even root the debugfs files that can be written
+EOF2
+# where the file is there: lockdown "none" lets the debugfs knob be swept;
+# lockdown does not touch /proc/sys (a 5.10 kernel's knob)
+for c in "debugfs:6.18.2:mounted file lockdown=none:sys/kernel/debug/sched/migration_cost_ns:echo 1000000 > /sys/kernel/debug/sched/migration_cost_ns" \
+	 "proc:5.10.0:proc lockdown=integrity:proc/sys/kernel/sched_migration_cost_ns:sysctl -w kernel.sched_migration_cost_ns=1000000"; do
+	kn=${c%%:*} c=${c#*:}
+	rel=${c%%:*} c=${c#*:}
+	what=${c%%:*} c=${c#*:}
+	f=${c%%:*} want=${c#*:}
+	# shellcheck disable=SC2086 # what: one word a part
+	later_tree "$rel" $what
+	FAKE_KNOB=$f FAKE_TABLE="500000:1000 1000000:1100" \
+		sweep "kern-$kn" "$fr" --points 1ms --reps 2 --run 0.3 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/kern-$kn.out")" = "$want" ] &&
+	   [ "$(cat "$fr/$f")" = 500000 ]; then
+		t_ok "sweep-kernel-$rel-$kn-knob-swept"
+	else
+		t_ko "sweep-kernel-$rel-$kn-knob-swept" "exit $rc, last line '$(tail -n 1 "$work/kern-$kn.out")': $(tail -n 1 "$work/kern-$kn.err")"
+	fi
+done
+
+# --knob PATH:UNIT: any numeric file. Linux 7.2's cache-aware scheduling
+# knobs stand for it: imb_pct (a plain number) and epoch_period (ms).
+LLC=sys/kernel/debug/sched/llc_balancing
+fr=$work/root-knob
+fake_root "$fr" "$LLC/imb_pct=25"
+rm -f "$work/knob.seen"
+FAKE_KNOB=$LLC/imb_pct FAKE_SEEN=$work/knob.seen FAKE_TABLE="10:1000 20:1100 25:1040 40:950" \
+	sweep knob-int "$fr" --knob "/$LLC/imb_pct:int" --points 10,20,40 --reps 4 --run 0.3 \
+	--settle 0.05 --warm 0 --csv "$work/knob-int.csv" -- "$work/wl-line.sh"
+seen=$(sort -un "$work/knob.seen" | grep -v '^$' | tr '\n' ' ')
+"$bin" --analyse "$work/knob-int.csv" > "$work/knob-int-analyse.out" 2>&1 || true
+"$bin" --analyse "$work/knob-int.csv" --knob "/$LLC/imb_pct:int" > "$work/knob-int-analyse2.out" 2>&1 || true
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/knob-int.out")" = "echo 20 > /$LLC/imb_pct" ] &&
+   grep -q "^knob: $fr/$LLC/imb_pct (a plain number: --points and --ref are whole numbers), now 25" "$work/knob-int.out" &&
+   grep -q '^points: 10 20 40; reference 25 (current), run twice' "$work/knob-int.out" &&
+   grep -q '^20  ' "$work/knob-int.out" && grep -q '^25 again (A/A)  ' "$work/knob-int.out" &&
+   grep -q '^best point: 20, ' "$work/knob-int.out" &&
+   ! grep -E -q '^[0-9.]+ (us|ms|s) ' "$work/knob-int.out" &&
+   [ "$seen" = "10 20 25 40 " ] && [ "$(cat "$fr/$LLC/imb_pct")" = 25 ] &&
+   [ "$(tail -n 1 "$work/knob-int-analyse.out")" = "the value to write into the knob: 20 (int; --knob PATH:UNIT names the file)" ] &&
+   [ "$(tail -n 1 "$work/knob-int-analyse2.out")" = "echo 20 > /$LLC/imb_pct" ]; then
+	t_ok sweep-knob-int-plain-numbers
+else
+	t_ko sweep-knob-int-plain-numbers "exit $rc, seen $seen, last line '$(tail -n 1 "$work/knob-int.out")', analyse '$(tail -n 1 "$work/knob-int-analyse.out")': $(tail -n 1 "$work/knob-int.err")"
+fi
+fake_root "$fr" "$LLC/epoch_period=10"
+rm -f "$work/knob.seen"
+FAKE_KNOB=$LLC/epoch_period FAKE_SEEN=$work/knob.seen FAKE_TABLE="5:1000 10:1050 20:1120 40:990" \
+	sweep knob-ms "$fr" --knob "/$LLC/epoch_period:ms" --points 5ms,20,0.04s --reps 4 --run 0.3 \
+	--settle 0.05 --warm 0 -- "$work/wl-line.sh"
+seen=$(sort -un "$work/knob.seen" | grep -v '^$' | tr '\n' ' ')
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/knob-ms.out")" = "echo 20 > /$LLC/epoch_period" ] &&
+   grep -q "^knob: $fr/$LLC/epoch_period (ms; bare numbers in --points and --ref are ms), now 10" "$work/knob-ms.out" &&
+   grep -q '^best point: 20 ms, ' "$work/knob-ms.out" &&
+   [ "$seen" = "5 10 20 40 " ] && [ "$(cat "$fr/$LLC/epoch_period")" = 10 ]; then
+	t_ok sweep-knob-ms-writes-its-unit
+else
+	t_ko sweep-knob-ms-writes-its-unit "exit $rc, seen $seen, last line '$(tail -n 1 "$work/knob-ms.out")': $(tail -n 1 "$work/knob-ms.err")"
+fi
+# refused, nothing changed: a file that is no number (llc_balancing's
+# "enabled" holds a mode), a path or unit missing, a unit on a plain
+# number, a point between whole units, no --points, no such file, and
+# under lockdown
+while IFS='|' read -r kn content karg pts want; do
+	fake_root "$fr" "$LLC/x=$content"
+	if [ "$kn" = lockdown ]; then
+		mkdir -p "$fr/sys/kernel/security"
+		echo "none [confidentiality]" > "$fr/sys/kernel/security/lockdown"
+	fi
+	before=$(tree_sum)
+	rm -f "$work/started"
+	if [ -n "$pts" ]; then set -- --points "$pts"; else set --; fi
+	sweep "knob-$kn" "$fr" --knob "$karg" "$@" --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh" < /dev/null
+	set --
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && [ "$(tree_sum)" = "$before" ] &&
+	   grep -q -F -- "$want" "$work/knob-$kn.err"; then
+		t_ok "sweep-knob-refuses-$kn"
+	else
+		t_ko "sweep-knob-refuses-$kn" "exit $rc, want '$want': $(tail -n 1 "$work/knob-$kn.err")"
+	fi
+done <<EOF2
+non-numeric|advise|/$LLC/x:int|1,2|holds 'advise', not one decimal number from 0 up: only a numeric knob can be swept; nothing changed
+negative|-5|/$LLC/x:int|1,2|holds '-5', not one decimal number
+no-unit|5|/$LLC/x|1,2|give an absolute path and the unit of its number, PATH:UNIT
+relative|5|$LLC/x:int|1,2|give an absolute path
+bad-unit|5|/$LLC/x:pct|1,2|unit 'pct' is none of ns, us, ms, s, int
+unit-on-int|5|/$LLC/x:int|5ms|bad point '5ms': a whole number, no unit
+fraction|5|/$LLC/x:int|2.5|bad point '2.5'
+part-of-ms|5|/$LLC/x:ms|2500us|bad point '2500us'
+no-points|5|/$LLC/x:int||--knob: give --points
+missing|5|/$LLC/nosuch:int|1,2|No such file or directory; nothing changed
+lockdown|5|/$LLC/x:int|1,2|the kernel is locked down (confidentiality
+EOF2
+# a knob even root cannot write (a read-only sysctl of the host)
+if [ -r /proc/sys/kernel/ngroups_max ] && ! (: > /proc/sys/kernel/ngroups_max) 2> /dev/null; then
+	fake_root "$fr"
+	ln -s /proc/sys/kernel/ngroups_max "$fr/ro"
+	rm -f "$work/started"
+	sweep knob-ro "$fr" --knob /ro:int --points 1,2 --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh"
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && grep -q "cannot write $fr/ro: .*; nothing changed" "$work/knob-ro.err"; then
+		t_ok sweep-knob-refuses-unwritable
+	else
+		t_ko sweep-knob-refuses-unwritable "exit $rc: $(tail -n 1 "$work/knob-ro.err")"
+	fi
+else
+	t_skip 1 "sweep-knob-refuses-unwritable: /proc/sys/kernel/ngroups_max is writable here"
 fi
 
 # not root: as nobody, on a knob anyone could write (so only the tool's own
