@@ -1245,6 +1245,143 @@ else
 	t_skip 1 "sweep-refuses-non-root: no setpriv (util-linux)"
 fi
 
+# ---- Documentation/tuning.md, run as written ----
+# Its commands run through a cachehot-sweep of the same name in PATH that
+# adds the fake root (and, for the recipes, short runs), with stand-ins of
+# the workloads: myload (the line workload in sysbench's format), and a
+# sysbench and a pgbench that write where the real ones write: sysbench
+# its "[ Ns ] ... tps:" lines on stdout, only with --report-interval;
+# pgbench its -P "progress:" lines on stderr, the rest on stdout.
+docbin=$work/docbin
+mkdir -p "$docbin"
+cat > "$docbin/myload" <<EOF
+#!/bin/sh
+FAKE_FMT=sysbench exec "$work/wl-line.sh"
+EOF
+cat > "$docbin/sysbench" <<'EOF'
+#!/bin/sh
+ri=
+for a in "$@"; do case $a in --report-interval=*) ri=${a#*=} ;; esac; done
+echo "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)"
+echo "Number of threads: 8"
+[ -z "$ri" ] || echo "Report intermediate results every $ri second(s)"
+echo "Threads started!"
+i=0
+while :; do
+	v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB") t=500
+	for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || t=${e#*:}; done
+	i=$((i + 1))
+	[ -z "$ri" ] || echo "[ ${i}s ] thds: 8 tps: $t.00 qps: $((t * 20)).00 (r/w/o: 1/2/3) lat (ms,95%): 5.67 err/s: 0.00 reconn/s: 0.00"
+	sleep 0.05
+done
+EOF
+cat > "$docbin/pgbench" <<'EOF'
+#!/bin/sh
+p=
+for a in "$@"; do case $a in -P) p=1 ;; esac; done
+echo "pgbench (16.4)"
+echo "starting vacuum...end."
+i=0
+while :; do
+	v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB") t=500
+	for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || t=${e#*:}; done
+	i=$((i + 1))
+	[ -z "$p" ] || echo "progress: $i.0 s, $t.0 tps, lat 7.105 ms stddev 1.234, 0 failed" >&2
+	sleep 0.05
+done
+EOF
+chmod +x "$docbin/myload" "$docbin/sysbench" "$docbin/pgbench"
+# doc_tool EXTRA...: the cachehot-sweep the doc's lines find in PATH
+doc_tool() {
+	{
+		echo '#!/bin/sh'
+		printf 'CACHEHOT_SWEEP_ROOT=%s exec %s' "$fr" "$bin"
+		printf ' %s' "$@"
+		# shellcheck disable=SC2016 # "$@" is the wrapper's
+		echo ' "$@"'
+	} > "$docbin/cachehot-sweep"
+	chmod +x "$docbin/cachehot-sweep"
+}
+# doc_run NAME LINE: LINE as a shell runs it, in $work/doc, out and err
+# in NAME.out and NAME.err, exit status in rc
+doc_run() {
+	mkdir -p "$work/doc"
+	rc=0
+	(cd "$work/doc" && PATH=$docbin:$PATH FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE \
+		timeout 300 sh -c "$2") > "$work/$1.out" 2> "$work/$1.err" || rc=$?
+}
+fr=$work/root-doc
+
+# the recipes, as written, find their throughput; without
+# --report-interval and without 2>&1 they stop at the first run
+for tool in sysbench pgbench; do
+	line=$(sed -n "s/^# \(cachehot-sweep .* -- .*$tool .*\)$/\1/p" Documentation/tuning.md | head -n 1)
+	case $tool in
+	sysbench) broken=$(echo "$line" | sed 's/ --report-interval=[0-9]*//') ;;
+	pgbench) broken=$(echo "$line" | sed 's/ 2>&1//') ;;
+	esac
+	fake_root "$fr" "$KNOB=7000"
+	doc_tool --points 5ms,10ms --reps 2 --run 0.4 --settle 0.1 --warm 0
+	doc_run "doc-$tool" "$line"
+	tp=$(row "doc-$tool" "10 ms" | awk '{ print $4 }')
+	if [ -n "$line" ] && [ "$line" != "$broken" ] && [ "$rc" = 0 ] &&
+	   awk -v t="${tp:-0}" 'BEGIN { exit !(t > 1120 && t < 1130) }' &&
+	   [ "$(cat "$fr/$KNOB")" = 7000 ]; then
+		t_ok "sweep-doc-$tool-recipe-as-written"
+	else
+		t_ko "sweep-doc-$tool-recipe-as-written" "line '$line': exit $rc, 10 ms throughput '$tp' (want 1125): $(tail -n 1 "$work/doc-$tool.err")"
+	fi
+	doc_run "doc-$tool-broken" "$broken"
+	if [ "$rc" = 1 ] && grep -q 'the workload printed no number during run 1' "$work/doc-$tool-broken.err" &&
+	   [ "$(cat "$fr/$KNOB")" = 7000 ]; then
+		t_ok "sweep-doc-$tool-recipe-without-its-option-stops"
+	else
+		t_ko "sweep-doc-$tool-recipe-without-its-option-stops" "line '$broken': exit $rc: $(tail -n 1 "$work/doc-$tool-broken.err")"
+	fi
+done
+
+# the sample output is the tool's: its command, run as written (the fake
+# knob at 10 ms, no /proc/schedstat), prints every line the sample shows
+# and the sample shows every line it prints, numbers aside (the run lines
+# the sample leaves out as "..." aside; the A/A verdict is the noise's)
+fake_root "$fr" "$KNOB=10000"
+doc_tool
+line=$(sed -n "s/^# \(cachehot-sweep --match 'tps:' --points .* -- myload\)$/\1/p" Documentation/tuning.md | head -n 1)
+doc_run doc-sample "$line 2>&1"
+sed "s|$fr||g" "$work/doc-sample.out" > "$work/tuning-sample.out"
+if out=$(python3 - Documentation/tuning.md "$work/tuning-sample.out" 2>&1 <<'EOF'
+import re, sys
+doc = open(sys.argv[1]).read().split("\n")
+i = next(k for k, l in enumerate(doc) if l.startswith("# cachehot-sweep --match 'tps:' --points"))
+j = next(k for k in range(i, len(doc)) if doc[k] == "```")
+want, got = doc[i + 1:j], open(sys.argv[2]).read().rstrip("\n").split("\n")
+num = re.compile(r"[-+]?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?")
+def skel(l):
+    l = re.sub(r"(\(95 %, N reps\)): .*", r"\1: VERDICT", num.sub("N", l))
+    return " ".join(l.split())
+run = re.compile(r"^run N/N \(rep N\): ")
+w = [skel(l) for l in want if l != "..."]
+g = [skel(l) for l in got]
+bad = ["sample line not printed: '%s'" % l for l in w if l not in g]
+bad += ["printed, not in the sample: '%s'" % l for l in g if l not in w and not run.match(l)]
+if not bad:
+    # in the order the tool prints them
+    k = 0
+    for l in w:
+        while k < len(g) and g[k] != l:
+            k += 1
+        if k == len(g):
+            bad.append("out of order: '%s'" % l)
+            break
+print("; ".join(bad[:3]) if bad else "%d lines" % len(w))
+sys.exit(1 if bad or not w else 0)
+EOF
+); then
+	t_ok "sweep-doc-sample-output-is-the-tools ($out)"
+else
+	t_ko sweep-doc-sample-output-is-the-tools "exit $rc: $out (the fresh output: $work/tuning-sample.out)"
+fi
+
 # --help and a usage error
 if "$bin" --help | grep -q -- '--match RE' && ! "$bin" --bogus > /dev/null 2>&1; then
 	t_ok sweep-help-and-usage-error
