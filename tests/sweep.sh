@@ -1383,9 +1383,11 @@ else
 fi
 
 # --help and a usage error
-if "$bin" --help | grep -q -- '--match RE' && ! "$bin" --bogus > /dev/null 2>&1; then
+# (--help names --knob, and the pgbench recipe's redirection)
+if "$bin" --help | grep -q -- '--match RE' && "$bin" --help | grep -q -- '--knob PATH:UNIT' &&
+   "$bin" --help | grep -q -F "sh -c 'exec pgbench ... 2>&1'" && ! "$bin" --bogus > /dev/null 2>&1; then
 	t_ok sweep-help-and-usage-error
 else
-	t_ko sweep-help-and-usage-error "--help lacks --match, or --bogus exited 0"
+	t_ko sweep-help-and-usage-error "--help lacks --match, --knob or pgbench's 2>&1, or --bogus exited 0"
 fi
 t_finish
