@@ -295,8 +295,9 @@ fi
 # others 500) every 50 ms. FAKE_SEEN: file of the values it read;
 # FAKE_PID: file for its pid and its background child's; FAKE_TRAP:
 # ignore SIGTERM; FAKE_EXIT_AFTER=N: exit 3 after N lines; FAKE_FMT:
-# words (no number), or the throughput in a sysbench, pgbench -P or fio
-# line, each followed by a bare number that --match must not take;
+# words (no number), or the throughput in a sysbench, pgbench -P (on
+# stderr, as pgbench writes it) or fio line, each followed by a bare
+# number on stdout that --match must not take;
 # FAKE_NAN=TEXT: print TEXT instead from line FAKE_NAN_AT (default 1) on;
 # FAKE_COUPLE=FILE: like 2.6.9's SMP level, a value above FILE's raises it
 # (and is logged in raised); FAKE_COUNTERS: count in the fake /proc/stat
@@ -334,7 +335,7 @@ while :; do
 		case ${FAKE_FMT:-} in
 		words) echo "throughput: good" ;;
 		sysbench) echo "[ ${i}s ] thds: 8 tps: $t.00 qps: $((t * 20)).00 (r/w/o: 1/2/3) lat (ms,95%): 5.67 err/s: 0.00 reconn/s: 0.00"; echo 3 ;;
-		pgbench) echo "progress: $i.0 s, $t.0 tps, lat 6.478 ms stddev 2.345"; echo 3 ;;
+		pgbench) echo "progress: $i.0 s, $t.0 tps, lat 6.478 ms stddev 2.345" >&2; echo 3 ;;
 		fio) printf '  write: IOPS=%d.%03dk, BW=20.0MiB/s (21.0MB/s)(1021MiB/5001msec)\n3\n' $((t / 1000)) $((t % 1000)) ;;
 		*) echo "$t" ;;
 		esac
@@ -863,9 +864,16 @@ fr=$work/root-match
 for m in sysbench:'tps:' pgbench:'([0-9.]+) tps' fio:'write: IOPS='; do
 	fmt=${m%%:*} re=${m#*:}
 	fake_root "$fr" "$KNOB=7000"
+	# pgbench's progress lines come on stderr: the recipe's 2>&1
+	if [ "$fmt" = pgbench ]; then
+		set -- sh -c "exec '$work/wl-line.sh' 2>&1"
+	else
+		set -- "$work/wl-line.sh"
+	fi
 	FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_FMT=$fmt \
 		sweep "match-$fmt" "$fr" --match "$re" --points 5ms,10ms --reps 2 --run 0.3 \
-		--settle 0.05 --warm 0 -- "$work/wl-line.sh"
+		--settle 0.05 --warm 0 -- "$@"
+	set --
 	tp=$(row "match-$fmt" "10 ms" | awk '{ print $4 }')
 	if [ "$rc" = 0 ] && awk -v t="${tp:-0}" 'BEGIN { exit !(t > 1120 && t < 1130) }'; then
 		t_ok "sweep-match-$fmt"
