@@ -35,7 +35,14 @@ static const char usage[] =
 "first that exists of /proc/sys/kernel/cache_hot_time (Linux 2.6.9 with the\n"
 "cachehot series, us; --node: cache_hot_time_node), and the later kernels'\n"
 "/proc/sys/kernel/sched_migration_cost_ns, .../sched_migration_cost and\n"
-"/sys/kernel/debug/sched/migration_cost_ns (ns).\n"
+"/sys/kernel/debug/sched/migration_cost_ns (ns). Without one it says what\n"
+"is missing on this kernel (CONFIG_SCHED_DEBUG, debugfs, its mount) and\n"
+"refuses a debugfs knob under kernel lockdown.\n"
+"  --knob PATH:UNIT  sweep the number in the file PATH instead; UNIT is the\n"
+"                 unit of that number: ns, us, ms or s (a time), or int (a\n"
+"                 plain whole number: --points and --ref take no unit).\n"
+"                 Needs --points; the reference is its value now unless\n"
+"                 --ref; the line to paste is echo VALUE > PATH\n"
 "  --points LIST  values, comma separated: decimal numbers with ns, us, ms\n"
 "                 or s; bare numbers are in the knob's unit (us; ns on the\n"
 "                 ns knobs). Default: 2.5ms,5ms,10ms,25ms,250ms; --node:\n"
@@ -60,8 +67,9 @@ static const char usage[] =
 "                 the number is RE's first group if it has one, else the\n"
 "                 number after the match (spaces, ':' and '=' skipped); a\n"
 "                 k, M or G right after it multiplies by 1e3, 1e6, 1e9.\n"
-"                 sysbench: 'tps:'; pgbench -P: '([0-9.]+) tps';\n"
-"                 fio --status-interval: 'write: IOPS='\n"
+"                 sysbench --report-interval=N: 'tps:'; pgbench -P N,\n"
+"                 its stderr sent to stdout (sh -c 'exec pgbench ... 2>&1'):\n"
+"                 '([0-9.]+) tps'; fio --status-interval: 'write: IOPS='\n"
 "  --node         sweep cache_hot_time_node (the NUMA level)\n"
 "  --csv FILE     write each run to FILE as it ends, as --analyse reads it\n"
 "                 (created before anything changes: an unwritable FILE is\n"
@@ -92,8 +100,12 @@ static const char usage[] =
 "throughput as % of the same repetition's reference run, its mean with a\n"
 "95 % interval (Student t over repetitions), the difference to the best\n"
 "point, the idle share (/proc/stat, idle + iowait) and the balancer's hot\n"
-"refused/moved per second (/proc/schedstat version 10 with the series'\n"
-"6 fields at the end of each domain line; n/a, and why, without them);\n"
+"refused/moved per second (/proc/schedstat version 100, the series'; n/a,\n"
+"and why, on 2.6.9's own version 10); on a later kernel (/proc/schedstat\n"
+"version 15 to 17, counting while kernel.sched_schedstats is 1) a table of\n"
+"the tasks load balancing pulled and of them the cache-hot ones, per\n"
+"second, comes before the report and in the CSV's lb_pulled and\n"
+"lb_hot_pulled;\n"
 "then the best point and the points within its interval. The best point\n"
 "is compared with each other point by a paired t test, corrected for the\n"
 "number of comparisons (Holm-Bonferroni, 5 % family-wise): only if it beats\n"
@@ -105,23 +117,41 @@ static const char usage[] =
 "Exit status: 0; 1 on an error; 128+N after signal N.\n"
 "Test only: CACHEHOT_SWEEP_ROOT=DIR reads and writes /proc and /sys there.\n";
 
-/* The knobs, in the order they are looked for. */
+/*
+ * The knobs, in the order they are looked for; unit: ns per unit of the
+ * number in the file. Where each exists (README, "On later kernels"):
+ * cache_hot_time{,_node}: 2.6.9 with the series; sched_migration_cost
+ * (2.6.24 on, renamed sched_migration_cost_ns later): only with
+ * CONFIG_SCHED_DEBUG, until 5.13 moved it to debugfs (8a99b6833c88
+ * "sched: Move SCHED_DEBUG sysctl to debugfs"), where it needed
+ * CONFIG_SCHED_DEBUG until 6.15 removed the option (b52173065e0a).
+ */
 static const struct knob {
 	const char *path, *name;
-	int ns;			/* unit ns, else us */
+	double unit;		/* ns per unit of the file's number */
 	double max_ns;
+	int isint;		/* --knob PATH:int: a plain number, no time */
 } knobs[] = {
-	{ "/proc/sys/kernel/cache_hot_time", "cache_hot_time", 0, 4e9 },
-	{ "/proc/sys/kernel/cache_hot_time_node", "cache_hot_time_node", 0,
-	  4e9 },
+	{ "/proc/sys/kernel/cache_hot_time", "cache_hot_time", 1e3, 4e9, 0 },
+	{ "/proc/sys/kernel/cache_hot_time_node", "cache_hot_time_node", 1e3,
+	  4e9, 0 },
 	/* unsigned int, but proc_dointvec: INT_MAX */
 	{ "/proc/sys/kernel/sched_migration_cost_ns",
-	  "kernel.sched_migration_cost_ns", 1, INT_MAX },
+	  "kernel.sched_migration_cost_ns", 1, INT_MAX, 0 },
 	{ "/proc/sys/kernel/sched_migration_cost",
-	  "kernel.sched_migration_cost", 1, INT_MAX },
+	  "kernel.sched_migration_cost", 1, INT_MAX, 0 },
 	{ "/sys/kernel/debug/sched/migration_cost_ns", "migration_cost_ns", 1,
-	  4294967295.0 },
+	  4294967295.0, 0 },
 };
+#define DEBUGFS_KNOB	(&knobs[4])
+
+/*
+ * --knob PATH:UNIT, any numeric file. A plain number (int) is kept as if
+ * it were us, so that stats.c's point names hold it; the report's time
+ * labels are then turned back into plain numbers (report()).
+ */
+static struct knob uknob;
+static char uknob_name[32];
 
 static const struct knob *knob;
 static long long knob_now;		/* its value at the start */
@@ -152,7 +182,15 @@ static struct {
 } o = { .run = 30, .settle = 2, .warm = 10, .reps = 6 };
 static double ns[SW_MAXPTS], refns;	/* the points; 0, 1: the reference */
 static int np;
-static const char *hot_na;		/* why there are no hot counters */
+static const char *cnt_na;		/* why there are no balancer counters */
+/* which counters /proc/schedstat gave at the start */
+static enum { C_NONE, C_269, C_LATER } cfam;
+static int cver;			/* its version */
+/* later kernels: tasks pulled by load balancing, and of them cache-hot */
+static double lbp[SW_MAXRUNS], lbh[SW_MAXRUNS];
+
+static void lb_table_runs(FILE *out);
+static int report(const struct sw_opts *an);
 
 static void err(const char *fmt, ...)
 {
@@ -304,7 +342,8 @@ static void __attribute__((noreturn)) bail(int status)
 		       d.nruns, np * o.reps, o.csv ? ", all in " : "",
 		       o.csv ? o.csv : "");
 		d.partial = 1;
-		sw_report(&d, NULL, stdout);
+		lb_table_runs(stdout);
+		report(NULL);
 	} else if (np) {
 		printf("stopped early: no run had ended\n");
 	}
@@ -490,37 +529,79 @@ static int cpu_ticks(double *idle, double *total)
 	return 0;
 }
 
+/* Is the knob 2.6.9's (either level), or one --knob names? */
+static int is269(void)
+{
+	return knob == &knobs[0] || knob == &knobs[1];
+}
+
 /*
- * 2.6.9's /proc/schedstat version 10 has "domainN MASK" and 19 numbers on
- * a domain line; the cachehot series adds 6 at the end: cache_hot_time
- * (ns), then hot refused and moved for an idle CPU, refused and moved for
- * a busy one, and refused for a newly idle one (which never moves a hot
- * task). Which of the two a line is, its field count says.
+ * /proc/schedstat's domain lines, by version (fields counted with
+ * "domainN"):
+ * - 10, 2.6.9: "domainN MASK" and 19 counters: 21 fields. No counters of
+ *   the series.
+ * - 100, 2.6.9 with the series: "domainN MASK cache_hot_time(ns)", the 19
+ *   counters, then 5: hot refused and hot moved for an idle CPU, the same
+ *   for a busy one, and refused for a newly idle one (which never moves a
+ *   hot task): 27 fields.
+ * - 15 and 16 (later kernels; 16 only reorders the idle types):
+ *   "domainN MASK", then per idle type 8 counters of which lb_gained
+ *   (tasks load_balance() pulled) is the 5th and lb_hot_gained (of them,
+ *   cache-hot ones pulled anyway) the 6th, then 12 more: 38 fields.
+ * - 17: "domainN NAME MASK", per idle type 11 counters (lb_imbalance
+ *   split in four), lb_gained the 8th, lb_hot_gained the 9th: 48 fields.
+ * Which counters a line has, its version says; its field count must match.
  */
 #define DOMAIN_269	21
 #define DOMAIN_SERIES	27
+static const struct later {
+	int ver, fields, first, per, gained;	/* gained: its index in a type */
+} later[] = { { 15, 38, 2, 8, 4 }, { 16, 38, 2, 8, 4 }, { 17, 48, 3, 11, 7 } };
 
 /*
- * The balancer's hot refused and hot moved, summed over CPUs, domains and
- * idle types. NULL, or why there are none.
+ * The balancer's counters, summed over CPUs, domains and idle types: on
+ * 2.6.9 with the series (cfam C_269) a: hot refused, b: hot moved; on a
+ * later kernel (C_LATER) a: tasks pulled, b: of them cache-hot. NULL, or
+ * why there are none. *fam gets which of the two the file holds.
  */
-static const char *hot_counts(double *refused, double *moved)
+static const char *counters(double *a, double *b, int *fam, int *version)
 {
-	static char why[160];
+	static char why[240];
 	FILE *in = fopen(path("/proc/schedstat"), "r");
 	char *l = NULL, *f[64], *s;
 	size_t cap = 0;
-	int n, ver = -1, lines = 0;
+	int n, i, t, ver = -1, lines = 0;
+	const struct later *lv = NULL;
+	long long on;
 
 	if (!in)
 		return "no /proc/schedstat (no CONFIG_SCHEDSTATS)";
-	if (fscanf(in, "version %d", &ver) != 1 || ver != 10) {
+	if (fscanf(in, "version %d", &ver) != 1)
+		ver = -1;
+	for (i = 0; i < (int)(sizeof(later) / sizeof(later[0])); i++)
+		if (later[i].ver == ver)
+			lv = &later[i];
+	*version = ver;
+	*fam = ver == 10 || ver == 100 ? C_269 : lv ? C_LATER : C_NONE;
+	/* --knob may be on either kernel; the named knobs say which */
+	if (*fam == C_NONE || (*fam == C_LATER && is269()) ||
+	    (*fam == C_269 && knob && !is269() && knob != &uknob)) {
 		fclose(in);
-		snprintf(why, sizeof(why),
-			 "/proc/schedstat is version %d, not 2.6.9's 10", ver);
+		snprintf(why, sizeof(why), "/proc/schedstat is version %d, %s",
+			 ver, is269() ?
+			 "neither 2.6.9's 10 nor the series' 100" :
+			 knob != &uknob ?
+			 "not one of the later kernels' 15, 16 or 17" :
+			 "none of 10 (2.6.9), 100 (the series), 15, 16, 17 (later kernels)");
 		return why;
 	}
-	*refused = *moved = 0;
+	/* from 4.6 on schedstats count only when switched on */
+	if (lv && !read_knob(path("/proc/sys/kernel/sched_schedstats"), &on) &&
+	    !on) {
+		fclose(in);
+		return "kernel.sched_schedstats is 0, so the counters stand still (sysctl -w kernel.sched_schedstats=1 turns them on, at some cost; the tool leaves it as it is)";
+	}
+	*a = *b = 0;
 	*why = 0;
 	while (!*why && getline(&l, &cap, in) > 0) {
 		if (strncmp(l, "domain", 6))
@@ -529,18 +610,28 @@ static const char *hot_counts(double *refused, double *moved)
 		     s = strtok(NULL, " \n"))
 			f[n++] = s;
 		lines++;
-		if (n == DOMAIN_269) {
+		if (lv && n == lv->fields) {
+			for (t = 0; t < 3; t++) {
+				i = lv->first + t * lv->per + lv->gained;
+				*a += strtod(f[i], NULL);
+				*b += strtod(f[i + 1], NULL);
+			}
+		} else if (lv) {
+			snprintf(why, sizeof(why),
+				 "/proc/schedstat version %d: a domain line of %d fields, not %d",
+				 ver, n, lv->fields);
+		} else if (ver == 10 && n == DOMAIN_269) {
 			snprintf(why, sizeof(why),
 				 "the counters are absent: /proc/schedstat has 2.6.9's fields only (a kernel without the series' schedstats patch)");
-		} else if (n != DOMAIN_SERIES) {
-			snprintf(why, sizeof(why),
-				 "/proc/schedstat: a domain line of %d fields, neither 2.6.9's %d nor the series' %d",
-				 n, DOMAIN_269, DOMAIN_SERIES);
-		} else {
-			*refused += strtod(f[n - 5], NULL) +
+		} else if (ver == 100 && n == DOMAIN_SERIES) {
+			*a += strtod(f[n - 5], NULL) +
 				strtod(f[n - 3], NULL) + strtod(f[n - 1], NULL);
-			*moved += strtod(f[n - 4], NULL) +
+			*b += strtod(f[n - 4], NULL) +
 				strtod(f[n - 2], NULL);
+		} else {
+			snprintf(why, sizeof(why),
+				 "/proc/schedstat version %d: a domain line of %d fields, not %d",
+				 ver, n, ver == 10 ? DOMAIN_269 : DOMAIN_SERIES);
 		}
 	}
 	free(l);
@@ -609,6 +700,42 @@ static const char *dur(double sec)
 	return buf;
 }
 
+/*
+ * --knob PATH:UNIT. UNIT is the unit of the number in the file: ns, us,
+ * ms or s for a time, int for a plain number (a percentage, a count). It
+ * must be given: a guessed unit would write values 1000 times off.
+ */
+static int parse_knob(const char *arg)
+{
+	static const struct { const char *u; double ns; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+		{ "int", 1e3 } };
+	const char *c = strrchr(arg, ':');
+	int i;
+
+	if (*arg != '/' || !c || c == arg + 1) {
+		err("--knob '%s': give an absolute path and the unit of its number, PATH:UNIT (UNIT ns, us, ms, s, or int for a plain number)",
+		    arg);
+		return -1;
+	}
+	for (i = 0; i < 5 && strcmp(c + 1, units[i].u); i++)
+		;
+	if (i == 5) {
+		err("--knob '%s': unit '%s' is none of ns, us, ms, s, int",
+		    arg, c + 1);
+		return -1;
+	}
+	uknob.path = strndup(arg, c - arg);
+	snprintf(uknob_name, sizeof(uknob_name), "knob:%s", c + 1);
+	uknob.name = uknob_name;
+	uknob.unit = units[i].ns;
+	uknob.isint = i == 4;
+	/* whole numbers a double holds exactly; the kernel refuses what
+	 * its own type does not take, and the sweep then stops, restored */
+	uknob.max_ns = 9e15;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -619,7 +746,7 @@ static int parse_args(int argc, char **argv)
 		{ "csv", 1, NULL, 'o' }, { "analyse", 1, NULL, 'a' },
 		{ "analyze", 1, NULL, 'a' }, { "match", 1, NULL, 'm' },
 		{ "compare", 1, NULL, 'x' }, { "chance", 1, NULL, 'y' },
-		{ "summary", 1, NULL, 'z' },
+		{ "summary", 1, NULL, 'z' }, { "knob", 1, NULL, 'k' },
 		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 } };
 	char *end, msg[128];
 	int c, e;
@@ -666,6 +793,10 @@ static int parse_args(int argc, char **argv)
 			break;
 		case 'y': o.an.chance = optarg; break;
 		case 'z': o.summary = optarg; break;
+		case 'k':
+			if (parse_knob(optarg))
+				return -1;
+			break;
 		case 'm':
 			o.match = optarg;
 			e = regcomp(&match_re, optarg, REG_EXTENDED);
@@ -683,6 +814,10 @@ static int parse_args(int argc, char **argv)
 		err("--compare, --chance and --summary go with --analyse");
 		return -1;
 	}
+	if (uknob.path && o.node) {
+		err("--node is 2.6.9's NUMA level; --knob names its own file");
+		return -1;
+	}
 	if (o.match && o.count) {
 		err("--match reads the lines of a workload that runs throughout; --count discards them");
 		return -1;
@@ -690,24 +825,157 @@ static int parse_args(int argc, char **argv)
 	return 0;
 }
 
+/* The running kernel's release as 1000000 a + 1000 b + c; -1 unknown. */
+static long release(char *buf, size_t len)
+{
+	int fd = open(path("/proc/sys/kernel/osrelease"), O_RDONLY), n;
+	long a = 0, b = 0, c = 0;
+
+	snprintf(buf, len, "?");
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	if (sscanf(buf, "%ld.%ld.%ld", &a, &b, &c) < 2)
+		return -1;
+	return a * 1000000 + b * 1000 + c;
+}
+
+/* Is debugfs mounted on /sys/kernel/debug? 1, 0, or -1 unknown. */
+static int debugfs_mounted(void)
+{
+	FILE *in = fopen(path("/proc/mounts"), "r");
+	char dev[256], dir[256], type[64];
+	int found = 0;
+
+	if (!in)
+		return -1;
+	while (fscanf(in, "%255s %255s %63s %*[^\n]", dev, dir, type) == 3)
+		found |= !strcmp(dir, "/sys/kernel/debug") &&
+			!strcmp(type, "debugfs");
+	fclose(in);
+	return found;
+}
+
+/*
+ * The kernel lockdown mode, if one is on: "integrity" or
+ * "confidentiality" (/sys/kernel/security/lockdown marks it "[...]");
+ * NULL if none or not known.
+ */
+static const char *lockdown(void)
+{
+	static char buf[128];
+	int fd = open(path("/sys/kernel/security/lockdown"), O_RDONLY), n;
+	char *l, *r;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	l = strchr(buf, '[');
+	r = l ? strchr(l, ']') : NULL;
+	if (!r || !strncmp(l, "[none]", 6))
+		return NULL;
+	*r = 0;
+	return l + 1;
+}
+
+/*
+ * No knob: say exactly what is missing on this kernel, from its release
+ * (/proc/sys/kernel/osrelease), whether debugfs is there and mounted.
+ * Containers and VMs without debugfs are where this is met most.
+ */
+static void no_knob(void)
+{
+	char rel[64], dbg[4096], f[4096];
+	long r = release(rel, sizeof(rel));
+	int fd;
+
+	if (r < 0) {
+		err("no %s: this kernel lacks the cachehot series (an unpatched kernel?), and it has none of the later kernels' knobs (/proc/sys/kernel/sched_migration_cost[_ns] with CONFIG_SCHED_DEBUG before 5.13; from 5.13 /sys/kernel/debug/sched/migration_cost_ns, with debugfs mounted: mount -t debugfs none /sys/kernel/debug); nothing changed",
+		    path(knobs[0].path));
+		return;
+	}
+	if (r < 2006024) {
+		err("no %s: this kernel (%s) lacks the cachehot series, and no kernel before 2.6.24 has a knob for the cache-hot time (2.6.24 brought sched_migration_cost); nothing changed",
+		    path(knobs[0].path), rel);
+		return;
+	}
+	if (r < 5013000) {
+		err("no %s: before 5.13 the knob exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (%s) was built without it; nothing changed",
+		    path(knobs[2].path), rel);
+		return;
+	}
+	/* path() has one buffer */
+	snprintf(dbg, sizeof(dbg), "%s", path("/sys/kernel/debug"));
+	snprintf(f, sizeof(f), "%s", path(DEBUGFS_KNOB->path));
+	fd = open(dbg, O_RDONLY | O_DIRECTORY);
+	if (fd < 0) {
+		err("no %s: this kernel (%s) has no debugfs: it was built without CONFIG_DEBUG_FS or booted with debugfs=off (or no-mount), and from 5.13 the knob is only there; nothing changed",
+		    f, rel);
+		return;
+	}
+	close(fd);
+	if (debugfs_mounted() == 0) {
+		err("no %s: debugfs is not mounted (mount -t debugfs none /sys/kernel/debug; a container cannot mount it: run the sweep on the host); nothing changed",
+		    f);
+		return;
+	}
+	if (r < 6015000)
+		err("no %s: debugfs is mounted, but before 6.15 the file exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (%s) was built without it; nothing changed",
+		    f, rel);
+	else
+		err("no %s: debugfs is mounted, and from 6.15 (no CONFIG_SCHED_DEBUG any more) mainline always has the file: this kernel (%s) is not mainline's; nothing changed",
+		    f, rel);
+}
+
 /* The knob to sweep, and its value now: 0, or -1 (said why). */
 static int find_knob(void)
 {
-	int k, e;
+	const char *p, *mode;
+	char buf[48];
+	int k, e, fd, n;
 
-	for (k = 0; k < (int)(sizeof(knobs) / sizeof(knobs[0])); k++) {
+	if (uknob.path) {
+		knob = &uknob;
+		p = path(uknob.path);
+		e = read_knob(p, &knob_now);
+		if (e == EINVAL) {
+			fd = open(p, O_RDONLY);
+			n = fd < 0 ? 0 : read(fd, buf, sizeof(buf) - 1);
+			if (fd >= 0)
+				close(fd);
+			buf[n > 0 ? n : 0] = 0;
+			buf[strcspn(buf, "\n")] = 0;
+			err("--knob %s holds '%s', not one decimal number from 0 up: only a numeric knob can be swept; nothing changed",
+			    p, buf);
+			return -1;
+		}
+		if (e) {
+			err("--knob %s: %s; nothing changed", p, strerror(e));
+			return -1;
+		}
+	}
+	for (k = 0; !knob && k < (int)(sizeof(knobs) / sizeof(knobs[0]));
+	     k++) {
 		if ((k == 0 && o.node) || (k == 1 && !o.node))
 			continue;
 		e = read_knob(path(knobs[k].path), &knob_now);
 		if (e == ENOENT)
 			continue;
 		if (e) {
-			err("cannot read %s: %s", path(knobs[k].path),
-			    strerror(e));
+			err("cannot read %s: %s%s", path(knobs[k].path),
+			    strerror(e), e == EPERM && &knobs[k] == DEBUGFS_KNOB ?
+			    " (kernel lockdown? /sys/kernel/security/lockdown says)" :
+			    "");
 			return -1;
 		}
 		knob = &knobs[k];
-		break;
 	}
 	if (o.node && knob != &knobs[1]) {
 		err("no %s: --node needs Linux 2.6.9 with the cachehot series built with CONFIG_NUMA",
@@ -715,8 +983,18 @@ static int find_knob(void)
 		return -1;
 	}
 	if (!knob) {
-		err("no %s: this kernel lacks the cachehot series (an unpatched kernel?), and it has none of the later kernels' knobs (sched_migration_cost[_ns] in /proc/sys/kernel; from 5.13 sched/migration_cost_ns in debugfs: mount -t debugfs none /sys/kernel/debug)",
-		    path(knobs[0].path));
+		no_knob();
+		return -1;
+	}
+	/*
+	 * Under lockdown debugfs refuses root every file that can be
+	 * written (5496197f9b08, 5.4): the sweep could not write, nor even
+	 * read, the knob. Said before anything else is tried.
+	 */
+	if (!strncmp(knob->path, "/sys/kernel/debug/", 18) &&
+	    (mode = lockdown()) != NULL) {
+		err("%s: the kernel is locked down (%s, /sys/kernel/security/lockdown), and lockdown refuses even root the debugfs files that can be written; the sweep needs a kernel that is not locked down (lockdown comes with Secure Boot on most distributions); nothing changed",
+		    path(knob->path), mode);
 		return -1;
 	}
 	return 0;
@@ -756,9 +1034,36 @@ static int runnable(const char *cmd)
 	}
 }
 
+/* The unit of the knob's number, as the user writes it. */
+static const char *unit_name(void)
+{
+	return knob->isint ? "int" : knob->unit == 1 ? "ns" :
+		knob->unit == 1e3 ? "us" : knob->unit == 1e6 ? "ms" : "s";
+}
+
+/* A point (ns) for people: a time, or the plain number of an int knob. */
+static void fmt_point(char *buf, size_t len, double v)
+{
+	if (knob && knob->isint)
+		snprintf(buf, len, "%.10g", v / knob->unit);
+	else
+		sw_fmt_us(buf, len, v / 1e3);
+}
+
+/*
+ * A point as given: a time (bare: in the knob's unit), or for an int
+ * knob a plain whole number. 0, or -1.
+ */
+static int parse_point(const char *s, double *v)
+{
+	if (knob->isint && strspn(s, "0123456789") != strlen(s))
+		return -1;
+	return parse_time(s, knob->unit, v);
+}
+
 static int bad_value(double v)
 {
-	return v > knob->max_ns || (!knob->ns && fmod(v, 1e3));
+	return v < 0 || v > knob->max_ns || fmod(v, knob->unit);
 }
 
 /* One more point v (ns): 0, or -1 (said why). */
@@ -767,10 +1072,13 @@ static int add_point(const char *tok, double v)
 	int i;
 
 	if (bad_value(v)) {
-		err("bad point '%s': a decimal number with ns, us, ms or s (bare: %s), from 0 to %.10g %s; nothing changed",
-		    tok, knob->ns ? "ns" : "us",
-		    knob->max_ns / (knob->ns ? 1 : 1e3),
-		    knob->ns ? "ns" : "us, whole microseconds");
+		if (knob->isint)
+			err("bad point '%s': a whole number, no unit (--knob %s:int), from 0 to %.10g; nothing changed",
+			    tok, knob->path, knob->max_ns / knob->unit);
+		else
+			err("bad point '%s': a decimal number with ns, us, ms or s (bare: %s), from 0 to %.10g %s, whole %s; nothing changed",
+			    tok, unit_name(), knob->max_ns / knob->unit,
+			    unit_name(), unit_name());
 		return -1;
 	}
 	if (o.node && v / 1e3 < d.smp_us) {
@@ -804,17 +1112,22 @@ static int parse_points(void)
 	static const char *defaults[] = { "2.5ms,5ms,10ms,25ms,250ms",
 		"10ms,25ms,50ms,250ms", "0.1ms,0.25ms,1ms,2.5ms,5ms" };
 	const char *list = o.points;
-	double bare = knob->ns ? 1 : 1e3, v;
+	double v;
 	char *s, *tok;
 	int def = !list;
 
+	/* no range is known for an arbitrary file */
+	if (def && knob == &uknob) {
+		err("--knob: give --points (and --ref, or the value now is the reference); nothing changed");
+		return -1;
+	}
 	if (def)
-		list = defaults[knob->ns ? 2 : o.node];
-	refns = knob->ns ? 5e5 : 2.5e6;
-	if ((o.ref && !strcmp(o.ref, "current")) || (!o.ref && o.node))
-		refns = knob_now * (knob->ns ? 1 : 1e3);
-	else if (o.ref && (parse_time(o.ref, bare, &refns) ||
-			   bad_value(refns))) {
+		list = defaults[!is269() ? 2 : o.node];
+	refns = is269() ? 2.5e6 : 5e5;
+	if ((o.ref && !strcmp(o.ref, "current")) ||
+	    (!o.ref && (o.node || knob == &uknob)))
+		refns = knob_now * knob->unit;
+	else if (o.ref && (parse_point(o.ref, &refns) || bad_value(refns))) {
 		err("bad --ref '%s'; nothing changed", o.ref);
 		return -1;
 	}
@@ -827,7 +1140,7 @@ static int parse_points(void)
 	np = 2;
 	s = strdup(list);
 	for (tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-		if (parse_time(tok, bare, &v))
+		if (parse_point(tok, &v))
 			v = -1;
 		if (def && o.node && v / 1e3 < d.smp_us)
 			continue;
@@ -858,8 +1171,8 @@ static int save_old(void)
 	int k, fd;
 
 	for (k = 0; k < 2; k++) {
-		p = path(knob->ns ? knob->path : knobs[k].path);
-		if (knob->ns && k)
+		p = path(is269() ? knobs[k].path : knob->path);
+		if (!is269() && k)
 			break;
 		if (read_knob(p, &v))
 			continue;
@@ -981,28 +1294,233 @@ static void run_lines(struct sw_run *r, double t0)
 }
 
 /*
+ * stats.c writes the CSV; a later kernel's counters go in two more
+ * columns at the end of its lines (--analyse of stats.c skips columns it
+ * does not know, and this file's table reads them).
+ */
+static void csv_line(const struct sw_run *r, long idx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		err("open_memstream: %s", strerror(errno));
+		bail(1);
+	}
+	if (r)
+		sw_csv_row(&d, r, m);
+	else
+		sw_csv_header(m);
+	fclose(m);
+	if (cfam != C_LATER || cnt_na) {
+		fputs(buf, csv);
+	} else {
+		buf[strcspn(buf, "\n")] = 0;
+		if (!r)
+			fprintf(csv, "%s,lb_pulled,lb_hot_pulled\n", buf);
+		else if (lbp[idx] < 0)
+			fprintf(csv, "%s,,\n", buf);
+		else
+			fprintf(csv, "%s,%.10g,%.10g\n", buf, lbp[idx], lbh[idx]);
+	}
+	free(buf);
+}
+
+/*
+ * The later kernels' counters per point, as the table shows 2.6.9's:
+ * per second of the runs' windows, averaged over a point's runs. name[],
+ * secs[], pulled[], hot[]: n runs (pulled < 0: not known); ref: the
+ * reference's name, what "aa" runs again.
+ */
+static void lb_table(FILE *out, const char *ref, int n,
+		     char (*name)[24], const double *secs,
+		     const double *pulled, const double *hot)
+{
+	char pts[SW_MAXPTS][24], lab[48];
+	double key[SW_MAXPTS], sp[SW_MAXPTS] = { 0 }, sh[SW_MAXPTS] = { 0 }, t;
+	int cnt[SW_MAXPTS] = { 0 }, bad[SW_MAXPTS] = { 0 }, np2 = 0, i, j;
+	char ts[24];
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np2 && strcmp(pts[j], name[i]); j++)
+			;
+		if (j == np2) {
+			if (np2 == SW_MAXPTS)
+				continue;
+			snprintf(pts[np2], sizeof(pts[0]), "%s", name[i]);
+			key[np2++] = strcmp(name[i], "aa") ?
+				atof(name[i]) : atof(ref) + 1e-6;
+		}
+		if (pulled[i] < 0 || secs[i] <= 0) {
+			bad[j] = 1;
+			continue;
+		}
+		sp[j] += pulled[i] / secs[i];
+		sh[j] += hot[i] / secs[i];
+		cnt[j]++;
+	}
+	for (i = 1; i < np2; i++)	/* by value, A/A after the reference */
+		for (j = i; j > 0 && key[j] < key[j - 1]; j--) {
+			memcpy(ts, pts[j], sizeof(ts));
+			memcpy(pts[j], pts[j - 1], sizeof(ts));
+			memcpy(pts[j - 1], ts, sizeof(ts));
+			t = key[j], key[j] = key[j - 1], key[j - 1] = t;
+			t = sp[j], sp[j] = sp[j - 1], sp[j - 1] = t;
+			t = sh[j], sh[j] = sh[j - 1], sh[j - 1] = t;
+			t = cnt[j], cnt[j] = cnt[j - 1], cnt[j - 1] = t;
+			t = bad[j], bad[j] = bad[j - 1], bad[j - 1] = t;
+		}
+	fprintf(out, "balancer, from /proc/schedstat (all CPUs and domains, per second of the runs' windows):\n");
+	fprintf(out, "%-22s %12s %14s\n", "point", "pulled/s", "hot pulled/s");
+	for (i = 0; i < np2; i++) {
+		fmt_point(lab, sizeof(lab), 1e3 * (strcmp(pts[i], "aa") ?
+						    atof(pts[i]) : atof(ref)));
+		if (!strcmp(pts[i], "aa"))
+			strcat(lab, " again (A/A)");
+		if (cnt[i] && !bad[i])
+			fprintf(out, "%-22s %12.1f %14.1f\n", lab,
+				sp[i] / cnt[i], sh[i] / cnt[i]);
+		else
+			fprintf(out, "%-22s %12s %14s\n", lab, "n/a", "n/a");
+	}
+}
+
+/* The live sweep's table of the later kernels' counters. */
+static void lb_table_runs(FILE *out)
+{
+	static char name[SW_MAXRUNS][24];
+	static double secs[SW_MAXRUNS];
+	int i;
+
+	if (cfam != C_LATER || cnt_na)
+		return;
+	for (i = 0; i < d.nruns; i++) {
+		snprintf(name[i], sizeof(name[0]), "%s", d.name[d.run[i].pt]);
+		secs[i] = d.run[i].secs;
+	}
+	lb_table(out, d.ref, d.nruns, name, secs, lbp, lbh);
+}
+
+/*
+ * An int knob's labels: stats.c names its values as if they were us
+ * ("25 us", "1.5 ms"); back to the plain number, in place, keeping the
+ * table's columns where a label is followed by its padding.
+ */
+static void relabel(const char *in, FILE *out)
+{
+	static const struct { const char *u; double f; } units[] = {
+		{ " us", 1 }, { " ms", 1e3 }, { " s", 1e6 } };
+	const char *s = in, *e;
+	char num[40];
+	double v;
+	int i, k, len;
+
+	while (*s) {
+		if (*s >= '0' && *s <= '9' &&
+		    (s == in || !strchr("0123456789.+-eE", s[-1]))) {
+			v = strtod(s, (char **)&e);
+			for (i = 0; i < 3; i++) {
+				k = strlen(units[i].u);
+				if (!strncmp(e, units[i].u, k) &&
+				    !((e[k] | 32) >= 'a' && (e[k] | 32) <= 'z'))
+					break;
+			}
+			if (i < 3) {
+				len = snprintf(num, sizeof(num), "%.10g",
+					       v * units[i].f);
+				fputs(num, out);
+				e += k;
+				/* a table cell: keep its width */
+				if (e[0] == ' ' && e[1] == ' ')
+					for (len = (int)(e - s) - len;
+					     len > 0 && *e == ' '; len--)
+						fputc(' ', out);
+				s = e;
+				continue;
+			}
+		}
+		fputc(*s++, out);
+	}
+}
+
+/*
+ * stats.c's report, and for a --knob sweep its labels and the line to
+ * paste made right: stats.c knows the 2.6.9 and later kernels' knobs
+ * only, and pastes "sysctl -w knob:UNIT=<ns>" for others.
+ */
+static int report(const struct sw_opts *an)
+{
+	char *buf = NULL, *l, *nl, *eq;
+	size_t len = 0;
+	FILE *m;
+	int rc, isint = !strcmp(d.knob, "knob:int");
+	double unit = 1;
+
+	if (strncmp(d.knob, "knob:", 5))
+		return sw_report(&d, an, stdout);
+	m = open_memstream(&buf, &len);
+	if (!m) {
+		err("open_memstream: %s", strerror(errno));
+		return -1;
+	}
+	rc = sw_report(&d, an, m);
+	fclose(m);
+	if (!strcmp(d.knob + 5, "us") || isint)
+		unit = 1e3;
+	else if (!strcmp(d.knob + 5, "ms"))
+		unit = 1e6;
+	else if (!strcmp(d.knob + 5, "s"))
+		unit = 1e9;
+	for (l = buf; *l; l = nl) {
+		nl = l + strcspn(l, "\n");
+		if (*nl)
+			*nl++ = 0;
+		eq = strchr(l, '=');
+		if (!strncmp(l, "sysctl -w knob:", 15) && eq) {
+			if (uknob.path)
+				printf("echo %.0f > %s\n", atof(eq + 1) / unit,
+				       uknob.path);
+			else
+				printf("the value to write into the knob: %.0f (%s; --knob PATH:UNIT names the file)\n",
+				       atof(eq + 1) / unit, d.knob + 5);
+			continue;
+		}
+		if (isint)
+			relabel(l, stdout);
+		else
+			fputs(l, stdout);
+		putchar('\n');
+	}
+	free(buf);
+	return rc;
+}
+
+/*
  * One run of point i in repetition q: the write, --settle once, then the
  * window, with the idle share and the counters taken over the window only.
  */
 static void measure(int i, int q, char **argv)
 {
 	struct sw_run *r = &d.run[d.nruns];
-	double idle0, tot0, idle1, tot1, hr0 = 0, hm0 = 0, hr1, hm1, t0;
+	double idle0, tot0, idle1, tot1, a0 = 0, b0 = 0, a1, b1, t0;
 	const char *why;
 	char buf[32];
+	int fam, ver;
 
-	if (write_knob(saved[0].path, ns[i] / (knob->ns ? 1 : 1e3)))
+	if (write_knob(saved[0].path, ns[i] / knob->unit))
 		bail(1);
 	snprintf(buf, sizeof(buf), "%d", q);
 	*r = (struct sw_run){ .pt = i, .rep = sw_rep(&d, buf),
 		.seq = d.nruns + 1, .idle = -1, .hr = -1, .hm = -1 };
+	lbp[d.nruns] = lbh[d.nruns] = -1;
 	if (o.count)
 		count_until(argv, o.settle);
 	else if (pump(now() + o.settle))
 		workload_exited("while settling");
 	if (cpu_ticks(&idle0, &tot0) < 0)
 		tot0 = -1;
-	why = hot_na ? hot_na : hot_counts(&hr0, &hm0);
+	why = cnt_na ? cnt_na : counters(&a0, &b0, &fam, &ver);
 	t0 = now();
 	if (o.count)
 		run_count(r, argv, t0);
@@ -1015,52 +1533,119 @@ static void measure(int i, int q, char **argv)
 	}
 	if (tot0 >= 0 && !cpu_ticks(&idle1, &tot1) && tot1 > tot0)
 		r->idle = 100 * (idle1 - idle0) / (tot1 - tot0);
-	if (!why && !hot_counts(&hr1, &hm1)) {
-		r->hr = hr1 - hr0;
-		r->hm = hm1 - hm0;
+	if (!why && !counters(&a1, &b1, &fam, &ver) && (int)cfam == fam) {
+		if (cfam == C_269) {
+			r->hr = a1 - a0;
+			r->hm = b1 - b0;
+		} else {
+			lbp[d.nruns] = a1 - a0;
+			lbh[d.nruns] = b1 - b0;
+		}
 	}
-	d.nruns++;
 	if (csv) {
-		sw_csv_row(&d, r, csv);
+		csv_line(r, d.nruns);
 		if (fflush(csv) || ferror(csv)) {
 			err("%s: %s", o.csv, strerror(errno));
 			bail(1);
 		}
 	}
-	sw_fmt_us(buf, sizeof(buf), ns[i] / 1e3);
+	d.nruns++;
+	fmt_point(buf, sizeof(buf), ns[i]);
 	fprintf(stderr, "run %d/%d (rep %d): %s%s: %g", d.nruns,
 		np * o.reps, q, buf, i == 1 ? " (A/A)" : "", r->tp);
 	if (r->idle >= 0)
 		fprintf(stderr, ", idle %.1f %%", r->idle);
 	if (r->hr >= 0)
 		fprintf(stderr, ", hot refused %.0f, moved %.0f", r->hr, r->hm);
+	if (lbp[d.nruns - 1] >= 0)
+		fprintf(stderr, ", pulled %.0f (cache-hot %.0f)",
+			lbp[d.nruns - 1], lbh[d.nruns - 1]);
 	fputc('\n', stderr);
+}
+
+/*
+ * --analyse: a CSV of a later kernel's sweep has the counters' columns;
+ * their table comes first, as in the sweep.
+ */
+static void analyse_lb(void)
+{
+	static char name[SW_MAXRUNS][24];
+	static double secs[SW_MAXRUNS], p[SW_MAXRUNS], h[SW_MAXRUNS];
+	char line[4096], *f[64], *c;
+	int n = 0, nf, i, at[4] = { -1, -1, -1, -1 };
+	static const char *cols[4] = { "point", "secs", "lb_pulled",
+		"lb_hot_pulled" };
+	FILE *in = fopen(o.analyse, "r");
+
+	if (!in)
+		return;
+	while (fgets(line, sizeof(line), in) && n < SW_MAXRUNS) {
+		line[strcspn(line, "\r\n")] = 0;
+		for (nf = 0, c = line; nf < 64; c++) {
+			f[nf++] = c;
+			c += strcspn(c, ",");
+			if (!*c)
+				break;
+			*c = 0;
+		}
+		if (at[0] < 0) {
+			for (i = 0; i < nf; i++)
+				for (int k = 0; k < 4; k++)
+					if (!strcmp(f[i], cols[k]))
+						at[k] = i;
+			if (at[0] < 0 || at[2] < 0 || at[3] < 0 || at[1] < 0)
+				break;
+			continue;
+		}
+		if (at[3] >= nf)
+			continue;
+		snprintf(name[n], sizeof(name[0]), "%s", f[at[0]]);
+		secs[n] = atof(f[at[1]]);
+		p[n] = *f[at[2]] ? atof(f[at[2]]) : -1;
+		h[n] = *f[at[3]] ? atof(f[at[3]]) : -1;
+		n++;
+	}
+	fclose(in);
+	if (n)
+		lb_table(stdout, d.ref, n, name, secs, p, h);
 }
 
 static int analyse(void)
 {
-	int ns_knob, rc;
-	double v;
+	int rc;
+	double v, bare = 1e3;
 
 	if (sw_load_csv(&d, o.analyse))
 		return 1;
-	ns_knob = !strncmp(d.knob, "kernel.", 7) ||
-		!strcmp(d.knob, "migration_cost_ns");
+	if (!strncmp(d.knob, "kernel.", 7) ||
+	    !strcmp(d.knob, "migration_cost_ns") || !strcmp(d.knob, "knob:ns"))
+		bare = 1;
+	else if (!strcmp(d.knob, "knob:ms"))
+		bare = 1e6;
+	else if (!strcmp(d.knob, "knob:s"))
+		bare = 1e9;
+	/* labels of an int knob's table */
+	if (!strcmp(d.knob, "knob:int")) {
+		uknob.isint = 1;
+		uknob.unit = 1e3;
+		knob = &uknob;
+	}
 	if (o.ref) {
 		/* bare numbers in the knob's unit, as for the sweep */
-		if (parse_time(o.ref, ns_knob ? 1 : 1e3, &v)) {
+		if (parse_time(o.ref, bare, &v)) {
 			err("--ref: '%s' is not a time", o.ref);
 			return 1;
 		}
 		snprintf(d.ref, sizeof(d.ref), "%.10g", v / 1e3);
 	} else if (!*d.ref) {
-		snprintf(d.ref, sizeof(d.ref), "%s", ns_knob ? "500" : "2500");
+		snprintf(d.ref, sizeof(d.ref), "%s", bare == 1 ? "500" : "2500");
 	}
 	if (o.summary && !(o.an.summary = fopen(o.summary, "w"))) {
 		err("--summary %s: %s", o.summary, strerror(errno));
 		return 1;
 	}
-	rc = sw_report(&d, &o.an, stdout);
+	analyse_lb();
+	rc = report(&o.an);
 	if (o.an.summary && fclose(o.an.summary)) {
 		err("--summary %s: %s", o.summary, strerror(errno));
 		return 1;
@@ -1090,8 +1675,8 @@ static void warm(char **argv)
 
 int main(int argc, char **argv)
 {
-	int i, k, q, order[SW_MAXPTS], v;
-	double hr, hm, total;
+	int i, k, q, order[SW_MAXPTS], v, fam;
+	double a, b, total;
 	char lab[32];
 
 	if (parse_args(argc, argv))
@@ -1122,6 +1707,9 @@ int main(int argc, char **argv)
 		snprintf(lab, sizeof(lab), "%.10g", ns[i] / 1e3);
 		sw_point(&d, i == 1 ? "aa" : lab);
 	}
+	/* which counters there are: said once, their CSV columns too */
+	cnt_na = counters(&a, &b, &fam, &cver);
+	cfam = fam;
 	/* an unwritable CSV is found now, not after the sweep */
 	if (o.csv) {
 		csv = fopen(o.csv, "w");
@@ -1130,7 +1718,7 @@ int main(int argc, char **argv)
 			    strerror(errno));
 			return 1;
 		}
-		sw_csv_header(csv);
+		csv_line(NULL, 0);
 		if (fflush(csv)) {
 			err("--csv %s: %s; nothing changed", o.csv,
 			    strerror(errno));
@@ -1138,20 +1726,23 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("knob: %s (%s; bare numbers in --points and --ref are %s), now %lld\n",
-	       saved[0].path, knob->ns ? "ns" : "us", knob->ns ? "ns" : "us",
-	       saved[0].val);
+	if (knob->isint)
+		printf("knob: %s (a plain number: --points and --ref are whole numbers), now %lld\n",
+		       saved[0].path, saved[0].val);
+	else
+		printf("knob: %s (%s; bare numbers in --points and --ref are %s), now %lld\n",
+		       saved[0].path, unit_name(), unit_name(), saved[0].val);
 	if (!o.node && d.node_us >= 0)
 		printf("NUMA level: %s, now %ld us; a point above it raises it too (restored at the end)\n",
 		       saved[1].path, d.node_us);
 	printf("points%s:", o.points ? "" : " (default, none given)");
 	for (i = 2; i < np; i++) {
-		sw_fmt_us(lab, sizeof(lab), ns[i] / 1e3);
+		fmt_point(lab, sizeof(lab), ns[i]);
 		printf(" %s", lab);
 	}
-	sw_fmt_us(lab, sizeof(lab), refns / 1e3);
+	fmt_point(lab, sizeof(lab), refns);
 	printf("; reference %s%s, run twice (A/A); %d reps of %g s; throughput: %s\n",
-	       lab, refns / (knob->ns ? 1 : 1e3) == knob_now ? " (current)" :
+	       lab, refns / knob->unit == knob_now ? " (current)" :
 	       "", o.reps, o.run, o.count ?
 	       "completed runs per second, each window opening after a run ended" :
 	       o.match ? "the mean of the numbers --match finds" :
@@ -1163,9 +1754,13 @@ int main(int argc, char **argv)
 	else
 		printf("time: about %s (warm %g s, then %d runs of settle %g s and run %g s): the workload must keep running that long\n",
 		       dur(total), o.warm, np * o.reps, o.settle, o.run);
-	/* said once; the counters are not looked at again */
-	if ((hot_na = hot_counts(&hr, &hm)) != NULL)
-		printf("hot refused/moved: n/a: %s\n", hot_na);
+	/* said once; without them the counters are not looked at again */
+	if (cnt_na)
+		printf("%s: n/a: %s\n", is269() ? "hot refused/moved" :
+		       "balancer counters", cnt_na);
+	else if (cfam == C_LATER)
+		printf("balancer counters: tasks pulled and cache-hot tasks pulled, /proc/schedstat version %d (their table comes before the report)\n",
+		       cver);
 	fflush(stdout);
 
 	catch_signals();
@@ -1187,6 +1782,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	csv = NULL;
-	v = sw_report(&d, NULL, stdout);
+	lb_table_runs(stdout);
+	v = report(NULL);
 	return v < 0 ? 1 : 0;
 }

@@ -9,8 +9,9 @@
 #   for /proc and /sys) around fake workloads whose throughput follows the
 #   knob's value, so the best point is known: the 2.6.9 knob, its NUMA level,
 #   --count, --match, the later kernels' ns knobs, the i386 build under
-#   qemu-i386; /proc/schedstat version 10 with and without the series'
-#   fields; --settle once and outside the window; the lines to paste;
+#   qemu-i386; /proc/schedstat version 100 (the series), 10 (2.6.9 without
+#   it), a later kernel's 15 to 17; --settle once and outside the window;
+#   the lines to paste;
 # - the old value restored, the CSV rows kept and the partial table printed
 #   after SIGINT, SIGTERM, SIGHUP, SIGQUIT and a failing workload (whose
 #   process group must be gone);
@@ -294,17 +295,23 @@ fi
 # others 500) every 50 ms. FAKE_SEEN: file of the values it read;
 # FAKE_PID: file for its pid and its background child's; FAKE_TRAP:
 # ignore SIGTERM; FAKE_EXIT_AFTER=N: exit 3 after N lines; FAKE_FMT:
-# words (no number), or the throughput in a sysbench, pgbench -P or fio
-# line, each followed by a bare number that --match must not take;
+# words (no number), or the throughput in a sysbench, pgbench -P (on
+# stderr, as pgbench writes it) or fio line, each followed by a bare
+# number on stdout that --match must not take;
 # FAKE_NAN=TEXT: print TEXT instead from line FAKE_NAN_AT (default 1) on;
 # FAKE_COUPLE=FILE: like 2.6.9's SMP level, a value above FILE's raises it
 # (and is logged in raised); FAKE_COUNTERS: count in the fake /proc/stat
-# (idle + iowait = half the ticks) and /proc/schedstat version 10 with the
-# series' 6 fields (2 CPUs x 2 domains; on each line the cache_hot_time in
-# ns, then refused, moved, refused, moved, refused, where moved is the ms
-# since the workload started and refused that times value / 2500), so
-# that moved/s is 8000 and refused/moved 1.5 * value / 2500, whatever the
-# times of the windows; FAKE_UNPATCHED: domain lines of 2.6.9 only.
+# (idle + iowait = half the ticks) and /proc/schedstat version 100, the
+# series' (2 CPUs x 2 domains; on each line the cache_hot_time in ns after
+# the mask, 2.6.9's 19 counters, then refused, moved, refused, moved,
+# refused, where moved is the ms since the workload started and refused
+# that times value / 2500), so that moved/s is 8000 and refused/moved
+# 1.5 * value / 2500, whatever the times of the windows; FAKE_UNPATCHED:
+# 2.6.9's own version 10, its domain lines only. FAKE_LATER=15 or 17: a
+# later kernel's /proc/schedstat of that version instead (2 CPUs x 2
+# domains x 3 idle types; lb_gained the ms since the start, lb_hot_gained
+# the sum over them of the value then in ns / 1e6): pulled/s 12000,
+# cache-hot/pulled value / 1 ms.
 cat > "$work/wl-line.sh" <<'EOF'
 #!/bin/sh
 r=$CACHEHOT_SWEEP_ROOT
@@ -328,7 +335,7 @@ while :; do
 		case ${FAKE_FMT:-} in
 		words) echo "throughput: good" ;;
 		sysbench) echo "[ ${i}s ] thds: 8 tps: $t.00 qps: $((t * 20)).00 (r/w/o: 1/2/3) lat (ms,95%): 5.67 err/s: 0.00 reconn/s: 0.00"; echo 3 ;;
-		pgbench) echo "progress: $i.0 s, $t.0 tps, lat 6.478 ms stddev 2.345"; echo 3 ;;
+		pgbench) echo "progress: $i.0 s, $t.0 tps, lat 6.478 ms stddev 2.345" >&2; echo 3 ;;
 		fio) printf '  write: IOPS=%d.%03dk, BW=20.0MiB/s (21.0MB/s)(1021MiB/5001msec)\n3\n' $((t / 1000)) $((t % 1000)) ;;
 		*) echo "$t" ;;
 		esac
@@ -338,16 +345,18 @@ while :; do
 		M=$((($(date +%s%N) - start) / 1000000))
 		R=$((M * ${v:-0} / 2500))
 		{
-			echo "version 10"; echo "timestamp $i"
+			if [ -n "${FAKE_UNPATCHED:-}" ]; then echo "version 10"; else echo "version 100"; fi
+			echo "timestamp $i"
 			for c in 0 1; do
 				echo "cpu$c 1 2 3 4 5 6 7 8 $i"
 				for d in 0 1; do
 					printf 'domain%d 3' "$d"
+					[ -n "${FAKE_UNPATCHED:-}" ] || printf ' %d000' "${v:-0}"
 					for j in 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9; do
 						printf ' %d' "$((i * j))"
 					done
 					[ -n "${FAKE_UNPATCHED:-}" ] ||
-						printf ' %d000 %d %d %d %d %d' "${v:-0}" "$R" "$M" "$R" "$M" "$R"
+						printf ' %d %d %d %d %d' "$R" "$M" "$R" "$M" "$R"
 					echo
 				done
 			done
@@ -355,6 +364,28 @@ while :; do
 		mv "$r/proc/schedstat.new" "$r/proc/schedstat"
 		echo "cpu  $((2 * i)) 0 0 $i $i 0 0" > "$r/proc/stat.new"
 		mv "$r/proc/stat.new" "$r/proc/stat"
+	fi
+	if [ -n "${FAKE_LATER:-}" ]; then
+		M=$((($(date +%s%N) - start) / 1000000))
+		# a counter: what the value was while each ms passed
+		HU=$((${HU:-0} + (M - ${MP:-0}) * ${v:-0})) MP=$M
+		H=$((HU / 1000000))
+		{
+			echo "version $FAKE_LATER"; echo "timestamp $i"
+			for c in 0 1; do
+				echo "cpu$c 1 2 3 4 5 6 7 8 $i"
+				for d in 0 1; do
+					if [ "$FAKE_LATER" = 17 ]; then
+						printf 'domain%d MC 3' "$d"; t="1 2 3 4 5 6 7 $M $H 8 9"
+					else
+						printf 'domain%d 3' "$d"; t="1 2 3 4 $M $H 5 6"
+					fi
+					printf ' %s %s %s' "$t" "$t" "$t"
+					echo ' 1 2 3 4 5 6 7 8 9 10 11 12'
+				done
+			done
+		} > "$r/proc/schedstat.new"
+		mv "$r/proc/schedstat.new" "$r/proc/schedstat"
 	fi
 	sleep 0.05
 done
@@ -379,16 +410,19 @@ EOF
 printf '#!/bin/sh\ntouch %s\nwhile :; do echo 1; sleep 0.05; done\n' "$work/started" > "$work/wl-mark.sh"
 chmod +x "$work/wl-line.sh" "$work/wl-count.sh" "$work/wl-mark.sh"
 
-# schedstat [unpatched]: a /proc/schedstat of 2.6.9 with the series' fields
-# (without them: 2.6.9's own), 2 CPUs of 2 domains, all counters 0
+# schedstat [unpatched]: a /proc/schedstat of 2.6.9 with the series
+# (version 100: cache_hot_time after the mask, 5 counters at the end;
+# unpatched: 2.6.9's own version 10), 2 CPUs of 2 domains, counters 0
 schedstat() {
-	echo "version 10"
+	if [ -n "${1:-}" ]; then echo "version 10"; else echo "version 100"; fi
 	echo "timestamp 0"
 	for c in 0 1; do
 		echo "cpu$c 0 0 0 0 0 0 0 0 0"
 		for d in 0 1; do
-			printf 'domain%d 3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0' "$d"
-			[ -n "${1:-}" ] || printf ' 7000000 0 0 0 0 0'
+			printf 'domain%d 3' "$d"
+			[ -n "${1:-}" ] || printf ' 7000000'
+			printf ' 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0'
+			[ -n "${1:-}" ] || printf ' 0 0 0 0 0'
 			echo
 		done
 	done
@@ -398,7 +432,10 @@ fake_root() {
 	rm -rf "$1"
 	mkdir -p "$1/proc/sys/kernel" "$1/sys/kernel/debug/sched"
 	fr=$1; shift
-	for a in "$@"; do printf '%s\n' "${a#*=}" > "$fr/${a%%=*}"; done
+	for a in "$@"; do
+		mkdir -p "$(dirname "$fr/${a%%=*}")"
+		printf '%s\n' "${a#*=}" > "$fr/${a%%=*}"
+	done
 }
 KNOB=proc/sys/kernel/cache_hot_time
 NODE=proc/sys/kernel/cache_hot_time_node
@@ -646,15 +683,24 @@ else
 	t_ko sweep-count-not-counting-start-up "exit $rc, runs per second below 3: ${slow:-none}; $(tail -n 1 "$work/countstart.err")"
 fi
 
-# /proc/schedstat: another version, 2.6.9's own fields only, and none:
-# n/a, said once, and why
+# /proc/schedstat: another version (a later kernel's 15 too), 2.6.9's own
+# fields only, and none: n/a, said once, and why; version 10 with the
+# series' 27 fields (its layout before version 100) and version 100 with
+# 2.6.9's 21 are refused, not misread
 fr=$work/root-ss
-for c in v1010:1010:"version 1010, not 2.6.9's 10" \
+for c in v1010:1010:"version 1010, neither 2.6.9's 10 nor the series' 100" \
+	 v15:15:"version 15, neither 2.6.9's 10 nor the series' 100" \
 	 unpatched:10:"the counters are absent: /proc/schedstat has 2.6.9's fields only" \
+	 v10-27:10:"version 10: a domain line of 27 fields, not 21" \
+	 v100-21:100:"version 100: a domain line of 21 fields, not 27" \
 	 nodomain:10:"no domain lines"; do
 	name=${c%%:*} c=${c#*:}
 	ver=${c%%:*} want=${c#*:}
 	fake_root "$fr" "$KNOB=7000" "proc/schedstat=version $ver"
+	case $name in
+	v10-27) schedstat | sed 's/^version 100$/version 10/' > "$fr/proc/schedstat" ;;
+	v100-21) schedstat unpatched | sed 's/^version 10$/version 100/' > "$fr/proc/schedstat" ;;
+	esac
 	if [ "$name" = unpatched ]; then
 		schedstat unpatched > "$fr/proc/schedstat"
 		FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_COUNTERS=1 FAKE_UNPATCHED=1 \
@@ -705,6 +751,65 @@ if untouched "$fr/$f" && grep -q "bad point '3s'" "$work/ns-big.err"; then
 else
 	t_ko sweep-later-kernel-refuses-above-int-max "exit $rc: $(tail -n 2 "$work/ns-big.err")"
 fi
+
+# a later kernel's counters: /proc/schedstat version 15 (no
+# sched_schedstats file: before 4.6) and 17 (kernel.sched_schedstats 1):
+# pulled/s and cache-hot pulled/s per point in a table before the report,
+# the same from --analyse of the CSV; kernel.sched_schedstats 0: n/a, why
+# later_schedstat VER: such a file with all counters 0, as the sweep
+# finds it before the workload writes its own
+later_schedstat() {
+	echo "version $1"; echo "timestamp 0"
+	for c in 0 1; do
+		echo "cpu$c 0 0 0 0 0 0 0 0 0"
+		for d in 0 1; do
+			if [ "$1" = 17 ]; then
+				printf 'domain%d MC 3' "$d"; t="0 0 0 0 0 0 0 0 0 0 0"
+			else
+				printf 'domain%d 3' "$d"; t="0 0 0 0 0 0 0 0"
+			fi
+			echo " $t $t $t 0 0 0 0 0 0 0 0 0 0 0 0"
+		done
+	done
+}
+f=proc/sys/kernel/sched_migration_cost_ns
+for c in 15: 17:1 15:0; do
+	ver=${c%%:*} on=${c#*:}
+	fr=$work/root-lb
+	fake_root "$fr" "$f=500000" "proc/stat=cpu  0 0 0 0 0 0 0"
+	later_schedstat "$ver" > "$fr/proc/schedstat"
+	[ -z "$on" ] || echo "$on" > "$fr/proc/sys/kernel/sched_schedstats"
+	FAKE_KNOB=$f FAKE_LATER=$ver FAKE_TABLE="250000:900 500000:1000 1000000:1100" \
+		sweep lb "$fr" --points 250us,1ms --reps 2 --run 0.8 --settle 0.2 --warm 0 \
+		--csv "$work/lb.csv" -- "$work/wl-line.sh"
+	n=sweep-later-kernel-counters-v$ver${on:+-schedstats-$on}
+	if [ "$on" = 0 ]; then
+		if [ "$rc" = 0 ] && grep -q '^balancer counters: n/a: kernel.sched_schedstats is 0, so the counters stand still' "$work/lb.out" &&
+		   ! grep -q '^balancer, from' "$work/lb.out" && ! grep -q lb_pulled "$work/lb.csv"; then
+			t_ok "$n-na"
+		else
+			t_ko "$n-na" "exit $rc: $(grep -m 1 'balancer' "$work/lb.out")"
+		fi
+		continue
+	fi
+	bad=
+	for p in "250 us:250000" "500 us:500000" "500 us again (A/A):500000" "1 ms:1000000"; do
+		r=$(grep "^${p%%:*}  " "$work/lb.out" | head -n 1)
+		ok=$(echo "$r" | awk -v v="${p#*:}" 'NF >= 3 && $(NF - 1) > 0 { q = $NF / $(NF - 1); w = v / 1e6
+			print (q > 0.8 * w && q < 1.2 * w && $(NF - 1) > 9600 && $(NF - 1) < 14400) ? "ok" : "bad" }')
+		[ "$ok" = ok ] || bad="$bad [$r]"
+	done
+	"$bin" --analyse "$work/lb.csv" > "$work/lb-analyse.out" 2>&1 || true
+	if [ "$rc" = 0 ] && [ -z "$bad" ] &&
+	   grep -q "^balancer counters: tasks pulled and cache-hot tasks pulled, /proc/schedstat version $ver" "$work/lb.out" &&
+	   head -n 1 "$work/lb.csv" | grep -q ',lb_pulled,lb_hot_pulled$' &&
+	   [ "$(sed -n '/^balancer, from/,/^drift/p' "$work/lb.out")" = "$(sed -n '/^balancer, from/,/^drift/p' "$work/lb-analyse.out")" ] &&
+	   grep -q '^drift' "$work/lb-analyse.out" && [ "$(tail -n 1 "$work/lb.out")" = "sysctl -w kernel.sched_migration_cost_ns=1000000" ]; then
+		t_ok "$n"
+	else
+		t_ko "$n" "exit $rc, want pulled/s 12000 and cache-hot/pulled = value / 1 ms:${bad:- (rows fine)}; $(tail -n 1 "$work/lb.err")"
+	fi
+done
 
 # no --points: the defaults, said; --ref current: the value now is the
 # reference; the warm-up says how much of it is left
@@ -759,9 +864,16 @@ fr=$work/root-match
 for m in sysbench:'tps:' pgbench:'([0-9.]+) tps' fio:'write: IOPS='; do
 	fmt=${m%%:*} re=${m#*:}
 	fake_root "$fr" "$KNOB=7000"
+	# pgbench's progress lines come on stderr: the recipe's 2>&1
+	if [ "$fmt" = pgbench ]; then
+		set -- sh -c "exec '$work/wl-line.sh' 2>&1"
+	else
+		set -- "$work/wl-line.sh"
+	fi
 	FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE FAKE_FMT=$fmt \
 		sweep "match-$fmt" "$fr" --match "$re" --points 5ms,10ms --reps 2 --run 0.3 \
-		--settle 0.05 --warm 0 -- "$work/wl-line.sh"
+		--settle 0.05 --warm 0 -- "$@"
+	set --
 	tp=$(row "match-$fmt" "10 ms" | awk '{ print $4 }')
 	if [ "$rc" = 0 ] && awk -v t="${tp:-0}" 'BEGIN { exit !(t > 1120 && t < 1130) }'; then
 		t_ok "sweep-match-$fmt"
@@ -959,6 +1071,162 @@ else
 	t_ko sweep-refuses-node-without-numa "exit $rc: $(tail -n 2 "$work/nonode.err")"
 fi
 
+# Which file each kernel has (README, "On later kernels"), on fake trees
+# of /proc and /sys: with none, the refusal names exactly what is missing;
+# nothing in the tree changes and the workload never starts.
+# later_tree REL WHAT...: a fake root of Linux REL with WHAT: dbgdir
+# (/sys/kernel/debug exists), mounted (and debugfs is mounted there),
+# file (sched/migration_cost_ns in it), proc (the /proc/sys knob),
+# lockdown=MODE (/sys/kernel/security/lockdown with MODE selected)
+later_tree() {
+	fake_root "$fr" "proc/sys/kernel/osrelease=$1" "proc/mounts=sysfs /sys sysfs rw,nosuid 0 0"
+	rm -rf "$fr/sys/kernel/debug"
+	shift
+	for w in "$@"; do
+		case $w in
+		dbgdir) mkdir -p "$fr/sys/kernel/debug" ;;
+		mounted) mkdir -p "$fr/sys/kernel/debug"
+			echo "debugfs /sys/kernel/debug debugfs rw,relatime 0 0" >> "$fr/proc/mounts" ;;
+		file) mkdir -p "$fr/sys/kernel/debug/sched"
+			echo 500000 > "$fr/sys/kernel/debug/sched/migration_cost_ns" ;;
+		proc) echo 500000 > "$fr/proc/sys/kernel/sched_migration_cost_ns" ;;
+		lockdown=*) mkdir -p "$fr/sys/kernel/security"
+			echo "none integrity confidentiality" | sed "s/${w#*=}/[&]/" > "$fr/sys/kernel/security/lockdown" ;;
+		esac
+	done
+}
+# tree_sum: the fake tree's files, contents and times
+tree_sum() { tar -C "$fr" -cf - . | md5sum; }
+fr=$work/root-kernels
+while IFS='|' read -r kn rel what want; do
+	# shellcheck disable=SC2086 # what: one word a part
+	later_tree "$rel" $what
+	before=$(tree_sum)
+	rm -f "$work/started"
+	sweep "kern-$kn" "$fr" --points 1ms --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh" < /dev/null
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && [ "$(tree_sum)" = "$before" ] &&
+	   grep -q -F -- "$want" "$work/kern-$kn.err"; then
+		t_ok "sweep-kernel-$kn-refused-naming-what-is-missing"
+	else
+		t_ko "sweep-kernel-$kn-refused-naming-what-is-missing" "exit $rc, want '$want': $(tail -n 1 "$work/kern-$kn.err")"
+	fi
+done <<'EOF2'
+2.6.9-unpatched|2.6.9||this kernel (2.6.9) lacks the cachehot series, and no kernel before 2.6.24 has a knob
+5.10-no-sched-debug|5.10.0-28-amd64||/proc/sys/kernel/sched_migration_cost_ns: before 5.13 the knob exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (5.10.0-28-amd64) was built without it
+6.8-no-debugfs|6.8.0||/sys/kernel/debug/sched/migration_cost_ns: this kernel (6.8.0) has no debugfs: it was built without CONFIG_DEBUG_FS or booted with debugfs=off
+6.8-debugfs-not-mounted|6.8.0|dbgdir|/sys/kernel/debug/sched/migration_cost_ns: debugfs is not mounted (mount -t debugfs none /sys/kernel/debug; a container cannot mount it: run the sweep on the host)
+6.8-no-sched-debug|6.8.0|mounted|debugfs is mounted, but before 6.15 the file exists only in a kernel built with CONFIG_SCHED_DEBUG, and this one (6.8.0) was built without it
+6.18-no-file|6.18.2|mounted|debugfs is mounted, and from 6.15 (no CONFIG_SCHED_DEBUG any more) mainline always has the file
+6.18-lockdown|6.18.2|mounted file lockdown=integrity|migration_cost_ns: the kernel is locked down (integrity, /sys/kernel/security/lockdown), and lockdown refuses even root the debugfs files that can be written
+EOF2
+# where the file is there: lockdown "none" lets the debugfs knob be swept;
+# lockdown does not touch /proc/sys (a 5.10 kernel's knob)
+for c in "debugfs:6.18.2:mounted file lockdown=none:sys/kernel/debug/sched/migration_cost_ns:echo 1000000 > /sys/kernel/debug/sched/migration_cost_ns" \
+	 "proc:5.10.0:proc lockdown=integrity:proc/sys/kernel/sched_migration_cost_ns:sysctl -w kernel.sched_migration_cost_ns=1000000"; do
+	kn=${c%%:*} c=${c#*:}
+	rel=${c%%:*} c=${c#*:}
+	what=${c%%:*} c=${c#*:}
+	f=${c%%:*} want=${c#*:}
+	# shellcheck disable=SC2086 # what: one word a part
+	later_tree "$rel" $what
+	FAKE_KNOB=$f FAKE_TABLE="500000:1000 1000000:1100" \
+		sweep "kern-$kn" "$fr" --points 1ms --reps 2 --run 0.3 --settle 0 --warm 0 -- "$work/wl-line.sh"
+	if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/kern-$kn.out")" = "$want" ] &&
+	   [ "$(cat "$fr/$f")" = 500000 ]; then
+		t_ok "sweep-kernel-$rel-$kn-knob-swept"
+	else
+		t_ko "sweep-kernel-$rel-$kn-knob-swept" "exit $rc, last line '$(tail -n 1 "$work/kern-$kn.out")': $(tail -n 1 "$work/kern-$kn.err")"
+	fi
+done
+
+# --knob PATH:UNIT: any numeric file. Linux 7.2's cache-aware scheduling
+# knobs stand for it: imb_pct (a plain number) and epoch_period (ms).
+LLC=sys/kernel/debug/sched/llc_balancing
+fr=$work/root-knob
+fake_root "$fr" "$LLC/imb_pct=25"
+rm -f "$work/knob.seen"
+FAKE_KNOB=$LLC/imb_pct FAKE_SEEN=$work/knob.seen FAKE_TABLE="10:1000 20:1100 25:1040 40:950" \
+	sweep knob-int "$fr" --knob "/$LLC/imb_pct:int" --points 10,20,40 --reps 4 --run 0.3 \
+	--settle 0.05 --warm 0 --csv "$work/knob-int.csv" -- "$work/wl-line.sh"
+seen=$(sort -un "$work/knob.seen" | grep -v '^$' | tr '\n' ' ')
+"$bin" --analyse "$work/knob-int.csv" > "$work/knob-int-analyse.out" 2>&1 || true
+"$bin" --analyse "$work/knob-int.csv" --knob "/$LLC/imb_pct:int" > "$work/knob-int-analyse2.out" 2>&1 || true
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/knob-int.out")" = "echo 20 > /$LLC/imb_pct" ] &&
+   grep -q "^knob: $fr/$LLC/imb_pct (a plain number: --points and --ref are whole numbers), now 25" "$work/knob-int.out" &&
+   grep -q '^points: 10 20 40; reference 25 (current), run twice' "$work/knob-int.out" &&
+   grep -q '^20  ' "$work/knob-int.out" && grep -q '^25 again (A/A)  ' "$work/knob-int.out" &&
+   grep -q '^best point: 20, ' "$work/knob-int.out" &&
+   ! grep -E -q '^[0-9.]+ (us|ms|s) ' "$work/knob-int.out" &&
+   [ "$seen" = "10 20 25 40 " ] && [ "$(cat "$fr/$LLC/imb_pct")" = 25 ] &&
+   [ "$(tail -n 1 "$work/knob-int-analyse.out")" = "the value to write into the knob: 20 (int; --knob PATH:UNIT names the file)" ] &&
+   [ "$(tail -n 1 "$work/knob-int-analyse2.out")" = "echo 20 > /$LLC/imb_pct" ]; then
+	t_ok sweep-knob-int-plain-numbers
+else
+	t_ko sweep-knob-int-plain-numbers "exit $rc, seen $seen, last line '$(tail -n 1 "$work/knob-int.out")', analyse '$(tail -n 1 "$work/knob-int-analyse.out")': $(tail -n 1 "$work/knob-int.err")"
+fi
+fake_root "$fr" "$LLC/epoch_period=10"
+rm -f "$work/knob.seen"
+FAKE_KNOB=$LLC/epoch_period FAKE_SEEN=$work/knob.seen FAKE_TABLE="5:1000 10:1050 20:1120 40:990" \
+	sweep knob-ms "$fr" --knob "/$LLC/epoch_period:ms" --points 5ms,20,0.04s --reps 4 --run 0.3 \
+	--settle 0.05 --warm 0 -- "$work/wl-line.sh"
+seen=$(sort -un "$work/knob.seen" | grep -v '^$' | tr '\n' ' ')
+if [ "$rc" = 0 ] && [ "$(tail -n 1 "$work/knob-ms.out")" = "echo 20 > /$LLC/epoch_period" ] &&
+   grep -q "^knob: $fr/$LLC/epoch_period (ms; bare numbers in --points and --ref are ms), now 10" "$work/knob-ms.out" &&
+   grep -q '^best point: 20 ms, ' "$work/knob-ms.out" &&
+   [ "$seen" = "5 10 20 40 " ] && [ "$(cat "$fr/$LLC/epoch_period")" = 10 ]; then
+	t_ok sweep-knob-ms-writes-its-unit
+else
+	t_ko sweep-knob-ms-writes-its-unit "exit $rc, seen $seen, last line '$(tail -n 1 "$work/knob-ms.out")': $(tail -n 1 "$work/knob-ms.err")"
+fi
+# refused, nothing changed: a file that is no number (llc_balancing's
+# "enabled" holds a mode), a path or unit missing, a unit on a plain
+# number, a point between whole units, no --points, no such file, and
+# under lockdown
+while IFS='|' read -r kn content karg pts want; do
+	fake_root "$fr" "$LLC/x=$content"
+	if [ "$kn" = lockdown ]; then
+		mkdir -p "$fr/sys/kernel/security"
+		echo "none [confidentiality]" > "$fr/sys/kernel/security/lockdown"
+	fi
+	before=$(tree_sum)
+	rm -f "$work/started"
+	if [ -n "$pts" ]; then set -- --points "$pts"; else set --; fi
+	sweep "knob-$kn" "$fr" --knob "$karg" "$@" --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh" < /dev/null
+	set --
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && [ "$(tree_sum)" = "$before" ] &&
+	   grep -q -F -- "$want" "$work/knob-$kn.err"; then
+		t_ok "sweep-knob-refuses-$kn"
+	else
+		t_ko "sweep-knob-refuses-$kn" "exit $rc, want '$want': $(tail -n 1 "$work/knob-$kn.err")"
+	fi
+done <<EOF2
+non-numeric|advise|/$LLC/x:int|1,2|holds 'advise', not one decimal number from 0 up: only a numeric knob can be swept; nothing changed
+negative|-5|/$LLC/x:int|1,2|holds '-5', not one decimal number
+no-unit|5|/$LLC/x|1,2|give an absolute path and the unit of its number, PATH:UNIT
+relative|5|$LLC/x:int|1,2|give an absolute path
+bad-unit|5|/$LLC/x:pct|1,2|unit 'pct' is none of ns, us, ms, s, int
+unit-on-int|5|/$LLC/x:int|5ms|bad point '5ms': a whole number, no unit
+fraction|5|/$LLC/x:int|2.5|bad point '2.5'
+part-of-ms|5|/$LLC/x:ms|2500us|bad point '2500us'
+no-points|5|/$LLC/x:int||--knob: give --points
+missing|5|/$LLC/nosuch:int|1,2|No such file or directory; nothing changed
+lockdown|5|/$LLC/x:int|1,2|the kernel is locked down (confidentiality
+EOF2
+# a knob even root cannot write (a read-only sysctl of the host)
+if [ -r /proc/sys/kernel/ngroups_max ] && ! (: > /proc/sys/kernel/ngroups_max) 2> /dev/null; then
+	fake_root "$fr"
+	ln -s /proc/sys/kernel/ngroups_max "$fr/ro"
+	rm -f "$work/started"
+	sweep knob-ro "$fr" --knob /ro:int --points 1,2 --reps 2 --run 0.2 --warm 0 -- "$work/wl-mark.sh"
+	if [ "$rc" = 1 ] && [ ! -e "$work/started" ] && grep -q "cannot write $fr/ro: .*; nothing changed" "$work/knob-ro.err"; then
+		t_ok sweep-knob-refuses-unwritable
+	else
+		t_ko sweep-knob-refuses-unwritable "exit $rc: $(tail -n 1 "$work/knob-ro.err")"
+	fi
+else
+	t_skip 1 "sweep-knob-refuses-unwritable: /proc/sys/kernel/ngroups_max is writable here"
+fi
+
 # not root: as nobody, on a knob anyone could write (so only the tool's own
 # check stops it), from a directory nobody can read
 if command -v setpriv > /dev/null 2>&1; then
@@ -985,10 +1253,149 @@ else
 	t_skip 1 "sweep-refuses-non-root: no setpriv (util-linux)"
 fi
 
+# ---- Documentation/tuning.md, run as written ----
+# Its commands run through a cachehot-sweep of the same name in PATH that
+# adds the fake root (and, for the recipes, short runs), with stand-ins of
+# the workloads: myload (the line workload in sysbench's format), and a
+# sysbench and a pgbench that write where the real ones write: sysbench
+# its "[ Ns ] ... tps:" lines on stdout, only with --report-interval;
+# pgbench its -P "progress:" lines on stderr, the rest on stdout.
+docbin=$work/docbin
+mkdir -p "$docbin"
+cat > "$docbin/myload" <<EOF
+#!/bin/sh
+FAKE_FMT=sysbench exec "$work/wl-line.sh"
+EOF
+cat > "$docbin/sysbench" <<'EOF'
+#!/bin/sh
+ri=
+for a in "$@"; do case $a in --report-interval=*) ri=${a#*=} ;; esac; done
+echo "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)"
+echo "Number of threads: 8"
+[ -z "$ri" ] || echo "Report intermediate results every $ri second(s)"
+echo "Threads started!"
+i=0
+while :; do
+	v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB") t=500
+	for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || t=${e#*:}; done
+	i=$((i + 1))
+	[ -z "$ri" ] || echo "[ ${i}s ] thds: 8 tps: $t.00 qps: $((t * 20)).00 (r/w/o: 1/2/3) lat (ms,95%): 5.67 err/s: 0.00 reconn/s: 0.00"
+	sleep 0.05
+done
+EOF
+cat > "$docbin/pgbench" <<'EOF'
+#!/bin/sh
+p=
+for a in "$@"; do case $a in -P) p=1 ;; esac; done
+echo "pgbench (16.4)"
+echo "starting vacuum...end."
+i=0
+while :; do
+	v=$(cat "$CACHEHOT_SWEEP_ROOT/$FAKE_KNOB") t=500
+	for e in $FAKE_TABLE; do [ "${e%%:*}" != "$v" ] || t=${e#*:}; done
+	i=$((i + 1))
+	[ -z "$p" ] || echo "progress: $i.0 s, $t.0 tps, lat 7.105 ms stddev 1.234, 0 failed" >&2
+	sleep 0.05
+done
+EOF
+chmod +x "$docbin/myload" "$docbin/sysbench" "$docbin/pgbench"
+# doc_tool EXTRA...: the cachehot-sweep the doc's lines find in PATH
+doc_tool() {
+	{
+		echo '#!/bin/sh'
+		printf 'CACHEHOT_SWEEP_ROOT=%s exec %s' "$fr" "$bin"
+		printf ' %s' "$@"
+		# shellcheck disable=SC2016 # "$@" is the wrapper's
+		echo ' "$@"'
+	} > "$docbin/cachehot-sweep"
+	chmod +x "$docbin/cachehot-sweep"
+}
+# doc_run NAME LINE: LINE as a shell runs it, in $work/doc, out and err
+# in NAME.out and NAME.err, exit status in rc
+doc_run() {
+	mkdir -p "$work/doc"
+	rc=0
+	(cd "$work/doc" && PATH=$docbin:$PATH FAKE_KNOB=$KNOB FAKE_TABLE=$TABLE \
+		timeout 300 sh -c "$2") > "$work/$1.out" 2> "$work/$1.err" || rc=$?
+}
+fr=$work/root-doc
+
+# the recipes, as written, find their throughput; without
+# --report-interval and without 2>&1 they stop at the first run
+for tool in sysbench pgbench; do
+	line=$(sed -n "s/^# \(cachehot-sweep .* -- .*$tool .*\)$/\1/p" Documentation/tuning.md | head -n 1)
+	case $tool in
+	sysbench) broken=$(echo "$line" | sed 's/ --report-interval=[0-9]*//') ;;
+	pgbench) broken=$(echo "$line" | sed 's/ 2>&1//') ;;
+	esac
+	fake_root "$fr" "$KNOB=7000"
+	doc_tool --points 5ms,10ms --reps 2 --run 0.4 --settle 0.1 --warm 0
+	doc_run "doc-$tool" "$line"
+	tp=$(row "doc-$tool" "10 ms" | awk '{ print $4 }')
+	if [ -n "$line" ] && [ "$line" != "$broken" ] && [ "$rc" = 0 ] &&
+	   awk -v t="${tp:-0}" 'BEGIN { exit !(t > 1120 && t < 1130) }' &&
+	   [ "$(cat "$fr/$KNOB")" = 7000 ]; then
+		t_ok "sweep-doc-$tool-recipe-as-written"
+	else
+		t_ko "sweep-doc-$tool-recipe-as-written" "line '$line': exit $rc, 10 ms throughput '$tp' (want 1125): $(tail -n 1 "$work/doc-$tool.err")"
+	fi
+	doc_run "doc-$tool-broken" "$broken"
+	if [ "$rc" = 1 ] && grep -q 'the workload printed no number during run 1' "$work/doc-$tool-broken.err" &&
+	   [ "$(cat "$fr/$KNOB")" = 7000 ]; then
+		t_ok "sweep-doc-$tool-recipe-without-its-option-stops"
+	else
+		t_ko "sweep-doc-$tool-recipe-without-its-option-stops" "line '$broken': exit $rc: $(tail -n 1 "$work/doc-$tool-broken.err")"
+	fi
+done
+
+# the sample output is the tool's: its command, run as written (the fake
+# knob at 10 ms, no /proc/schedstat), prints every line the sample shows
+# and the sample shows every line it prints, numbers aside (the run lines
+# the sample leaves out as "..." aside; the A/A verdict is the noise's)
+fake_root "$fr" "$KNOB=10000"
+doc_tool
+line=$(sed -n "s/^# \(cachehot-sweep --match 'tps:' --points .* -- myload\)$/\1/p" Documentation/tuning.md | head -n 1)
+doc_run doc-sample "$line 2>&1"
+sed "s|$fr||g" "$work/doc-sample.out" > "$work/tuning-sample.out"
+if out=$(python3 - Documentation/tuning.md "$work/tuning-sample.out" 2>&1 <<'EOF'
+import re, sys
+doc = open(sys.argv[1]).read().split("\n")
+i = next(k for k, l in enumerate(doc) if l.startswith("# cachehot-sweep --match 'tps:' --points"))
+j = next(k for k in range(i, len(doc)) if doc[k] == "```")
+want, got = doc[i + 1:j], open(sys.argv[2]).read().rstrip("\n").split("\n")
+num = re.compile(r"[-+]?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?")
+def skel(l):
+    l = re.sub(r"(\(95 %, N reps\)): .*", r"\1: VERDICT", num.sub("N", l))
+    return " ".join(l.split())
+run = re.compile(r"^run N/N \(rep N\): ")
+w = [skel(l) for l in want if l != "..."]
+g = [skel(l) for l in got]
+bad = ["sample line not printed: '%s'" % l for l in w if l not in g]
+bad += ["printed, not in the sample: '%s'" % l for l in g if l not in w and not run.match(l)]
+if not bad:
+    # in the order the tool prints them
+    k = 0
+    for l in w:
+        while k < len(g) and g[k] != l:
+            k += 1
+        if k == len(g):
+            bad.append("out of order: '%s'" % l)
+            break
+print("; ".join(bad[:3]) if bad else "%d lines" % len(w))
+sys.exit(1 if bad or not w else 0)
+EOF
+); then
+	t_ok "sweep-doc-sample-output-is-the-tools ($out)"
+else
+	t_ko sweep-doc-sample-output-is-the-tools "exit $rc: $out (the fresh output: $work/tuning-sample.out)"
+fi
+
 # --help and a usage error
-if "$bin" --help | grep -q -- '--match RE' && ! "$bin" --bogus > /dev/null 2>&1; then
+# (--help names --knob, and the pgbench recipe's redirection)
+if "$bin" --help | grep -q -- '--match RE' && "$bin" --help | grep -q -- '--knob PATH:UNIT' &&
+   "$bin" --help | grep -q -F "sh -c 'exec pgbench ... 2>&1'" && ! "$bin" --bogus > /dev/null 2>&1; then
 	t_ok sweep-help-and-usage-error
 else
-	t_ko sweep-help-and-usage-error "--help lacks --match, or --bogus exited 0"
+	t_ko sweep-help-and-usage-error "--help lacks --match, --knob or pgbench's 2>&1, or --bogus exited 0"
 fi
 t_finish
