@@ -135,7 +135,7 @@ help:
 	@echo '  PACE_PS=            ps a guest instruction takes when vCPUs outnumber host cores; empty:'
 	@echo '                      with MODEL 150000 (scripts/lib.sh PACE_PS_DEFAULT), else none; 0 off'
 	@echo '  CHECK_SECTIONS=1 2 3 4 5 6   check: the sections to run'
-	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-smp-numa rhel4-x86_64-smp   check: configs every prefix builds on'
+	@echo '  BISECT_CONFIGS=x86_64-smp i386-smp ia64-sim rhel4-x86_64-smp rhel4-i386-smp rhel4-ia64   check: configs every prefix builds on'
 	@echo '  CROSS_CC=gcc        the kernel builds'"'"' compiler (ia64: ia64-linux-gnu-gcc, make ia64-toolchain)'
 	@echo '  CONFIG_FILE=        kernel: a .config to use instead of configs/<CONFIG>.config'
 	@echo '  OBJECTS=            kernel: only these objects (and prepare-all), e.g. kernel/sched.o'

@@ -6,11 +6,15 @@
 ## configs/rhel4-x86_64-smp.frag (no modules, SCHEDSTATS on, no debug info,
 ## no kprobes) and these i386 choices, made as Red Hat's i686 smp kernel
 ## has them: the i686 processor family, PAE (HIGHMEM64G: its smp kernel
-## addresses up to 16 GB). Kept as the x86_64 config has them and checked
-## by gen-config.sh: SMP, NR_CPUS=8, SCHED_SMT, SCHED_MC, ACPI, the 8250
-## serial console, BLK_DEV_INITRD, PROC_FS, SYSCTL. Not NUMA: on i386 it
-## needs a NUMA subarch (NUMA-Q, Summit, generic), which Red Hat's i686
-## smp kernel is not built for.
+## addresses up to 16 GB), the generic subarchitecture (one image for PC,
+## Summit, bigsmp and ES7000 boxes), and with it NUMA, which i386 has only
+## for such subarchitectures, and 4 KB kernel stacks (CONFIG_4KSTACKS; the
+## 4G/4G split maps a task's stack in kmap slots that must be
+## stack-aligned, which with 8 KB stacks the fixmap layout of this config
+## is not: init_entry_mappings() BUGs at boot). Kept as the
+## x86_64 config has them and checked by gen-config.sh: SMP, NR_CPUS=8,
+## SCHED_SMT, SCHED_MC, ACPI, the 8250 serial console, BLK_DEV_INITRD,
+## PROC_FS, SYSCTL.
 # base: configs/kernel-2.6.9-x86_64-smp.config
 # base-modules: off
 # CONFIG_MODULES is not set
@@ -22,6 +26,9 @@ CONFIG_SCHEDSTATS=y
 CONFIG_DEBUG_KERNEL=y
 CONFIG_M686=y
 CONFIG_HIGHMEM64G=y
+CONFIG_X86_GENERICARCH=y
+CONFIG_NUMA=y
+CONFIG_4KSTACKS=y
 CONFIG_SMP=y
 CONFIG_NR_CPUS=8
 CONFIG_SCHED_SMT=y

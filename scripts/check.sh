@@ -251,7 +251,7 @@ fi
 # SYSCTL, PROC_FS, SCHEDSTATS where the arch has them); section 4 builds
 # the whole series on every config. Incremental, in build/<config>.bisect;
 # ccache makes repeats cheap. BISECT_CONFIGS="..." names others.
-bisect_configs=${BISECT_CONFIGS:-x86_64-smp i386-smp ia64-smp-numa rhel4-x86_64-smp}
+bisect_configs=${BISECT_CONFIGS:-x86_64-smp i386-smp ia64-sim rhel4-x86_64-smp rhel4-i386-smp rhel4-ia64}
 if want 5; then
 	for c in $bisect_configs; do
 		[ -f "configs/$c.config" ] || { fail "bisect $c" "no configs/$c.config"; continue; }
