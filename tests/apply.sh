@@ -1,16 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The three ways README gives to apply the series to one's own 2.6.9 tree,
-# each on its own copy of the pristine tree, outside the harness (no
-# toolchain fixes, no build/ tree): quilt, git am and patch -p1, in the
-# order of series. Each must apply every patch with no fuzz and no offset,
-# and the three trees must come out the same. Then the release tarball of
-# `make dist`: two runs give the same bytes and it prints their sha256; it
-# holds what its users need and nothing under experimental/; the apply
-# lines of its README, run as written (only <dir> replaced), each give the
-# tree above with no fuzz and no offset; its README's cc line builds
-# cachehot-sweep from its sources with this machine's cc; and its tree
-# (with the toolchain fixes this machine's gcc needs) builds.
+# The lines README's "Apply it to your own 2.6.9 tree" shows, run as they
+# are written (only /path/to/cachehot replaced), each way on its own copy
+# of the pristine tree, which is not a git repository, as a user with no
+# quiltrc and no git configuration of his own would run them: quilt, patch
+# -p1 and git am (its lines make the tree a repository first; git am
+# alone fails there). Each must apply every patch with no fuzz and no
+# offset, git am one commit a patch with the patch's subject, and the
+# three trees must come out the same; the patch -p1 loop stops at a patch
+# that fails; README's count of the series' patches and lines is right.
+# Then the release tarball of `make dist`: two runs give the same bytes
+# and it prints their sha256; it holds what its users need and nothing
+# under experimental/; the apply lines of its README, run as written
+# (only <dir> replaced), each give the tree above with no fuzz and no
+# offset; its README's cc line builds cachehot-sweep from its sources
+# with this machine's cc; and its tree (with the toolchain fixes this
+# machine's gcc needs) builds.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -20,69 +25,155 @@ need_cmd patch
 need_cmd git
 work=$BUILD/apply-test
 rm -rf "$work"
-mkdir -p "$work"
+mkdir -p "$work/home"
 src=$(last_line "$ROOT/scripts/get-source.sh")
 patches=$(series_names "$ROOT/series" "$ROOT/patches/")
+npatches=$(printf '%s\n' "$patches" | grep -c .)
 t_pass=0 t_fail=0 t_skipped=0
 
-# copy NAME: a hard-linked copy of the pristine tree (patch, quilt and git
+# copy NAME: a hard-linked copy of the pristine tree (patch and quilt
 # replace a file they change, so the pristine one is never written)
 copy() { cp -al "$src" "$work/$1"; echo "$work/$1"; }
 
-# quilt, as a user would: the patches directory and series of the release
+# user DIR FILE [-e]: run the lines of FILE in DIR as a user's shell
+# would (-e: stopping at a line that fails, so that a failure shows): a
+# HOME of its own (no ~/.quiltrc, no ~/.gitconfig), no system git
+# configuration, and git not looking above $work (this checkout is a git
+# repository; the user's tree is not in one)
+user() {
+	(cd "$1" && unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE &&
+		HOME=$work/home GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES=$work \
+		QUILTRC=/dev/null sh ${3:+"$3"} "$2")
+}
+
+# bad LOG: the first line of LOG that says a patch did not apply cleanly
+bad() { grep -Ei -m1 'offset|fuzz|FAILED|reject|malformed|can.t find|No series' "$1"; }
+
+# README's section, its ```sh blocks, one file each
+awk '/^## Apply it to your own 2.6.9 tree$/ { on = 1; next } on && /^## / { exit }
+	on && /^```sh$/ { n++; b = 1; next } b && /^```$/ { b = 0; next }
+	b { print > (dir "/readme-block-" n) }' dir="$work" "$ROOT/README"
+qb='' pb='' gb='' nb=0
+for f in "$work"/readme-block-*; do
+	[ -f "$f" ] || continue
+	nb=$((nb + 1))
+	sed "s|/path/to/cachehot|$ROOT|g" "$f" > "$f.sh"
+	if grep -q 'git am' "$f"; then gb=$f.sh
+	elif grep -q 'quilt push' "$f"; then qb=$f.sh
+	elif grep -q 'patch -p1' "$f"; then pb=$f.sh
+	fi
+done
+if [ "$nb" = 3 ] && [ -n "$qb" ] && [ -n "$pb" ] && [ -n "$gb" ]; then t_ok readme-apply-three-blocks
+else t_ko readme-apply-three-blocks "$nb sh blocks in README's section; quilt '${qb##*/}', patch '${pb##*/}', git am '${gb##*/}'"; fi
+
+# quilt
 t=$(copy quilt)
-if (cd "$t" && QUILT_PATCHES=$ROOT/patches QUILT_SERIES=$ROOT/series \
-	quilt --quiltrc=/dev/null push -a --fuzz=0) > "$work/quilt.log" 2>&1 &&
-	! grep -Eq 'offset|fuzz' "$work/quilt.log"; then
-	t_ok apply-quilt
+if [ -n "$qb" ] && user "$t" "$qb" -e > "$work/quilt.log" 2>&1 && ! bad "$work/quilt.log" > /dev/null; then
+	t_ok readme-quilt
 else
-	t_ko apply-quilt "$(grep -E -m1 'offset|fuzz|FAILED|failed' "$work/quilt.log" || tail -n 1 "$work/quilt.log")"
+	t_ko readme-quilt "$(bad "$work/quilt.log" || tail -n 1 "$work/quilt.log")"
 fi
 rm -rf "$t/.pc"
 
 # patch -p1, one patch after the other
 t=$(copy patch)
-ok=1
-for p in $patches; do
-	if ! patch -d "$t" -p1 --fuzz=0 < "$p" > "$work/patch.log" 2>&1 ||
-		grep -Eq 'offset|fuzz' "$work/patch.log"; then
-		t_ko apply-patch-p1 "$(basename "$p"): $(grep -E -m1 'offset|fuzz|FAILED|failed' "$work/patch.log" || tail -n 1 "$work/patch.log")"
-		ok=0
-		break
-	fi
-done
-[ "$ok" = 0 ] || t_ok apply-patch-p1
+if [ -n "$pb" ] && user "$t" "$pb" -e > "$work/patch.log" 2>&1 && ! bad "$work/patch.log" > /dev/null &&
+	[ "$(grep -c '^patching file' "$work/patch.log")" -ge "$npatches" ]; then
+	t_ok readme-patch-p1
+else
+	t_ko readme-patch-p1 "$(bad "$work/patch.log" || tail -n 1 "$work/patch.log")"
+fi
 
-# git am, into a repository of the pristine tree: one commit a patch, with
-# the patch's author and subject
+# git am needs a repository: its line alone, in the pristine tree, fails
 t=$work/git
 cp -a "$src" "$t"
-# shellcheck disable=SC2086 # one word per patch
-if (cd "$t" && git init -q && git add -A && git -c user.name=test \
-	-c user.email=test@localhost commit -q -m 'Linux 2.6.9' &&
-	git -c user.name=test -c user.email=test@localhost am -q $patches) > "$work/git.log" 2>&1; then
-	n=$(cd "$t" && git rev-list --count HEAD)
-	first=$(sed -n 's/^Subject: //p' "$(printf '%s\n' "$patches" | head -n 1)" | head -n 1)
-	if [ "$n" = $(( $(printf '%s\n' "$patches" | grep -c .) + 1 )) ] &&
-		(cd "$t" && git log --format=%s | grep -qxF "$first"); then
-		t_ok apply-git-am
+if [ -n "$gb" ]; then
+	grep 'git am' "$gb" > "$work/am-alone.sh"
+	if user "$t" "$work/am-alone.sh" -e > "$work/am-alone.log" 2>&1; then
+		t_ko readme-git-am-alone-fails "git am applied outside a git repository"
+	elif grep -q 'not a git repository' "$work/am-alone.log"; then
+		t_ok readme-git-am-alone-fails
 	else
-		t_ko apply-git-am "$n commits, or no commit '$first'"
+		t_ko readme-git-am-alone-fails "$(tail -n 1 "$work/am-alone.log")"
 	fi
 else
-	t_ko apply-git-am "$(grep -m1 -i 'error\|fail\|patch does not apply' "$work/git.log" || tail -n 1 "$work/git.log")"
+	t_ko readme-git-am-alone-fails "no git am block"
+fi
+# ... and README's lines, all of them: one commit a patch, with the
+# patch's subject, on the pristine tree's commit
+if [ -n "$gb" ] && user "$t" "$gb" -e > "$work/git.log" 2>&1; then
+	n=$(git -C "$t" rev-list --count HEAD)
+	git -C "$t" log --reverse --format=%s > "$work/git.subjects"
+	{
+		echo 'Linux 2.6.9'
+		for p in $patches; do sed -n 's/^Subject: //p' "$p" | head -n 1; done
+	} > "$work/want.subjects"
+	if [ "$n" = $((npatches + 1)) ] && cmp -s "$work/git.subjects" "$work/want.subjects"; then
+		t_ok readme-git-am
+	else
+		t_ko readme-git-am "$n commits; subjects: $(diff "$work/want.subjects" "$work/git.subjects" | grep -m1 '^[<>]')"
+	fi
+else
+	t_ko readme-git-am "$(grep -m1 -i 'fatal\|error\|fail\|does not apply' "$work/git.log" || tail -n 1 "$work/git.log")"
 fi
 rm -rf "$t/.git"
 
 # the three trees agree, file for file
 if diff -r "$work/quilt" "$work/patch" > "$work/diff1.log" 2>&1 &&
 	diff -r "$work/quilt" "$work/git" > "$work/diff2.log" 2>&1; then
-	t_ok apply-three-ways-same-tree
+	t_ok readme-three-ways-same-tree
 else
-	t_ko apply-three-ways-same-tree "$(head -n 1 "$work/diff1.log" "$work/diff2.log" | grep -v '^==>' | head -n 1)"
+	t_ko readme-three-ways-same-tree "$(head -n 1 "$work/diff1.log" "$work/diff2.log" | grep -v '^==>' | head -n 1)"
 fi
 # the quilt tree stays: what the tarball's apply lines must give
 rm -rf "$work/patch" "$work/git"
+
+# stops DIR SERIES LOOP NAME: a patch loop LOOP (a file of one line, whose
+# cachehot directory is DIR and series file SERIES) stops at a patch that
+# fails: SERIES lists the first patch with a removed line that is not in
+# the tree (no fuzz can pass it), then a patch that creates a file; the
+# file must not be there. The same loop without its "|| break" creates
+# it, so that the check can fail.
+stops() {
+	_first=$(printf '%s\n' "$patches" | head -n 1)
+	awk '!done && /^-/ && !/^---/ { print "-cachehot-test: a line that is not there"; done = 1; next } { print }' \
+		"$_first" > "$1/patches/cachehot-broken.patch"
+	printf '%s\n' '--- /dev/null' '+++ b/CACHEHOT-AFTER-FAILURE' '@@ -0,0 +1 @@' \
+		'+applied after a patch that failed' > "$1/patches/cachehot-after.patch"
+	printf '%s\n' cachehot-broken.patch cachehot-after.patch > "$2"
+	_t=$(copy "stop-$4")
+	user "$_t" "$3" > "$work/stop-$4.log" 2>&1 || true
+	_stopped=yes
+	[ ! -e "$_t/CACHEHOT-AFTER-FAILURE" ] || _stopped=no
+	rm -rf "$_t"
+	sed 's/ || break;/;/' "$3" > "$3.nobreak"
+	_t=$(copy "stop-$4-nobreak")
+	user "$_t" "$3.nobreak" > "$work/stop-$4-nobreak.log" 2>&1 || true
+	_control=no
+	[ ! -e "$_t/CACHEHOT-AFTER-FAILURE" ] || _control=yes
+	rm -rf "$_t"
+	if ! grep -q ' || break;' "$3"; then t_ko "$4-stops-at-failure" "no '|| break' in the loop: $(cat "$3")"
+	elif [ "$_control" != yes ]; then t_ko "$4-stops-at-failure" "without '|| break' the patch after the failure did not apply either: $(tail -n 1 "$work/stop-$4-nobreak.log")"
+	elif [ "$_stopped" = yes ] && grep -q FAILED "$work/stop-$4.log"; then t_ok "$4-stops-at-failure"
+	else t_ko "$4-stops-at-failure" "the patch after the one that failed was applied"; fi
+}
+s=$work/stop-readme
+mkdir -p "$s/patches"
+if [ -n "$pb" ]; then
+	sed "s|/path/to/cachehot|$s|g" "${pb%.sh}" > "$s/loop.sh"
+	stops "$s" "$s/series" "$s/loop.sh" readme-patch-loop
+else
+	t_ko readme-patch-loop-stops-at-failure "no patch -p1 block"
+fi
+
+# README's count of the series: patches, and lines added to .c/.h files
+added=0
+for p in $patches; do
+	added=$((added + $(awk '/^\+\+\+ /{c=($2 ~ /\.[ch]$/)} /^\+/ && !/^\+\+\+ / && c {n++} END{print n+0}' "$p")))
+done
+want="\`series\` is $npatches patches that add $added lines to .c and .h files."
+if tr '\n' ' ' < "$ROOT/README" | sed 's/  */ /g' | grep -qF -- "$want"; then t_ok readme-series-count
+else t_ko readme-series-count "README does not say: $want"; fi
 
 # The release tarball. Two runs of `make dist` a second apart (files copied
 # anew, a new second for any time that leaked in) must give the same bytes,
