@@ -9,13 +9,17 @@
 # offset, git am one commit a patch with the patch's subject, and the
 # three trees must come out the same; the patch -p1 loop stops at a patch
 # that fails; README's count of the series' patches and lines is right.
-# Then the release tarball of `make dist`: two runs give the same bytes
-# and it prints their sha256; it holds what its users need and nothing
-# under experimental/; the apply lines of its README, run as written
-# (only <dir> replaced), each give the tree above with no fuzz and no
-# offset; its README's cc line builds cachehot-sweep from its sources
-# with this machine's cc; and its tree (with the toolchain fixes this
-# machine's gcc needs) builds.
+# Then the release tarball of `make dist`: its name and top directory,
+# two runs give the same bytes and it prints their sha256; it holds what
+# its users need (the combined patch, MAINTAINERS) and not the benchmark,
+# the harness or anything under experimental/; its series header and
+# docs name no file it lacks but as the repository's; the apply lines of
+# its README, run as written (only <dir> replaced), each give the tree
+# above with no fuzz and no offset, and its loop stops at a patch that
+# fails; its README's cc line builds cachehot-sweep from its sources with
+# this machine's cc; and its tree (with the toolchain fixes this
+# machine's gcc needs) builds. tests/release.sh checks which name a tree's
+# tarball gets.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -175,53 +179,116 @@ want="\`series\` is $npatches patches that add $added lines to .c and .h files."
 if tr '\n' ' ' < "$ROOT/README" | sed 's/  */ /g' | grep -qF -- "$want"; then t_ok readme-series-count
 else t_ko readme-series-count "README does not say: $want"; fi
 
-# The release tarball. Two runs of `make dist` a second apart (files copied
-# anew, a new second for any time that leaked in) must give the same bytes,
-# and the sha256 it prints must be the tarball's.
+# The release tarball, `make dist` as README gives it. Two runs a second
+# apart (files copied anew, a new second for any time that leaked in) must
+# give the same bytes, and the sha256 it prints must be the tarball's.
 version=$(cat "$ROOT/VERSION")
-name=cachehot-$version-linux-2.6.9
-if (cd "$ROOT" && make -s dist > "$work/dist1.out" 2> "$work/dist.log") &&
+if (cd "$ROOT" && make dist > "$work/dist1.out" 2> "$work/dist.log") &&
 	tb=$(tail -n 1 "$work/dist1.out") && [ -f "$tb" ]; then
-	case $(basename "$tb") in
-	"$name.tar.gz") t_ok dist-named-with-version ;;
-	*) t_ko dist-named-with-version "$(basename "$tb")" ;;
+	tbn=$(basename "$tb")
+	name=${tbn%.tar.gz}
+	ver=${name#cachehot-}
+	ver=${ver%-linux-2.6.9}
+	tops=$(tar -tzf "$tb" | cut -d / -f 1 | sort -u)
+	case $tbn in
+	"cachehot-$version-linux-2.6.9.tar.gz" | "cachehot-$version+"*"-linux-2.6.9.tar.gz")
+		if [ "$tops" = "$name" ]; then t_ok "dist-named-with-version ($tbn)"
+		else t_ko dist-named-with-version "top directories: $(printf '%s' "$tops" | tr '\n' ' ')"; fi ;;
+	*) t_ko dist-named-with-version "$tbn" ;;
 	esac
 	sum1=$(sha256sum < "$tb" | cut -d ' ' -f 1)
-	if grep -qx "$sum1  $name.tar.gz" "$work/dist1.out"; then t_ok dist-prints-sha256
-	else t_ko dist-prints-sha256 "no line '$sum1  $name.tar.gz' in: $(tr '\n' ' ' < "$work/dist1.out")"; fi
+	if grep -qx "$sum1  $tbn" "$work/dist1.out"; then t_ok dist-prints-sha256
+	else t_ko dist-prints-sha256 "no line '$sum1  $tbn' in: $(tr '\n' ' ' < "$work/dist1.out")"; fi
 	cp "$tb" "$work/dist1.tar.gz"
 	sleep 1
-	if (cd "$ROOT" && make -s dist > "$work/dist2.out" 2>> "$work/dist.log"); then
-		sum2=$(sha256sum < "$tb" | cut -d ' ' -f 1)
-		if [ "$sum1" = "$sum2" ]; then t_ok dist-reproducible
-		else t_ko dist-reproducible "sha256 $sum1, then $sum2"; fi
+	if (cd "$ROOT" && make dist > "$work/dist2.out" 2>> "$work/dist.log"); then
+		sum2=$(sha256sum < "$(tail -n 1 "$work/dist2.out")" | cut -d ' ' -f 1)
+		if [ "$(tail -n 1 "$work/dist2.out")" = "$tb" ] && [ "$sum1" = "$sum2" ]; then t_ok dist-reproducible
+		else t_ko dist-reproducible "$tbn sha256 $sum1, then $(tail -n 1 "$work/dist2.out") $sum2"; fi
 	else
 		t_ko dist-reproducible "second make dist failed: $(tail -n 1 "$work/dist.log")"
 	fi
 
-	# What a user of the release needs, and nothing experimental
+	# What a user of the release needs; not the benchmark, the harness,
+	# nor anything experimental
 	tar -tzf "$work/dist1.tar.gz" | sed "s|^$name/||" > "$work/dist.list"
 	missing=
-	for f in COPYING README CHANGELOG VERSION patches/series \
-		Documentation/cachehot.md Documentation/tuning.md Documentation/benchmarks.md \
-		$(cd "$ROOT" && git ls-files 'Documentation/benchmarks/*.csv' 'sweep/*.c' 'sweep/*.h') \
+	for f in COPYING MAINTAINERS README CHANGELOG VERSION patches/series "cachehot-$ver.patch" \
+		Documentation/cachehot.md Documentation/tuning.md Documentation/rhel4.md rhel4/series \
+		$(cd "$ROOT" && git ls-files 'sweep/*.c' 'sweep/*.h') \
 		$(series_names "$ROOT/series" patches/ | grep -v '^patches/experimental/'); do
 		grep -qxF "$f" "$work/dist.list" || missing="$missing $f"
 	done
-	if [ -z "$missing" ] && grep -q '^Documentation/benchmarks/.*\.csv$' "$work/dist.list" &&
-		grep -q '^sweep/.*\.c$' "$work/dist.list"; then
-		t_ok dist-holds-copying-docs-csvs-sweep-series
+	extra=$(grep -E '^(Documentation/benchmarks|tests/|scripts/|toolchain|configs/|bench/|cachemodel/|guestlib/|Makefile)' "$work/dist.list" | head -n 1 || true)
+	if [ -z "$missing" ] && [ -z "$extra" ] && grep -q '^sweep/.*\.c$' "$work/dist.list"; then
+		t_ok dist-holds-what-users-need
 	else
-		t_ko dist-holds-copying-docs-csvs-sweep-series "missing:${missing:- benchmarks CSVs or sweep sources}"
+		t_ko dist-holds-what-users-need "missing:${missing:- none}; not for the tarball: ${extra:-none}"
 	fi
 	mkdir -p "$work/dist"
 	tar -xzf "$work/dist1.tar.gz" -C "$work/dist"
 	d=$work/dist/$name
-	if grep -q "^$version " "$d/CHANGELOG" && [ "$(cat "$d/VERSION")" = "$version" ] &&
-		cmp -s "$d/COPYING" "$ROOT/COPYING"; then
-		t_ok dist-changelog-version-copying
+	if grep -q "^$version (" "$d/CHANGELOG" && [ "$(cat "$d/VERSION")" = "$ver" ] &&
+		cmp -s "$d/COPYING" "$ROOT/COPYING" && cmp -s "$d/MAINTAINERS" "$ROOT/MAINTAINERS"; then
+		t_ok dist-changelog-version-copying-maintainers
 	else
-		t_ko dist-changelog-version-copying "no '$version ' entry in CHANGELOG, VERSION '$(cat "$d/VERSION")', or COPYING differs"
+		t_ko dist-changelog-version-copying-maintainers "no '$version (' entry in CHANGELOG, VERSION '$(cat "$d/VERSION")' (want $ver), or COPYING or MAINTAINERS differs"
+	fi
+
+	# The combined patch: a header with no diff line in it, then the
+	# series' patches, whole and in order
+	# shellcheck disable=SC2086 # one word a patch
+	cat $patches > "$work/cat.patch"
+	c=$d/cachehot-$ver.patch
+	if [ -f "$c" ]; then
+		nc=$(wc -c < "$work/cat.patch")
+		head -c "$(($(wc -c < "$c") - nc))" "$c" > "$work/combined.header"
+		if tail -c "$nc" "$c" | cmp -s - "$work/cat.patch" &&
+			! grep -q '^\(--- \|+++ \|@@ \)' "$work/combined.header"; then
+			t_ok dist-combined-patch-is-the-series
+		else
+			t_ko dist-combined-patch-is-the-series "not a header and the series' patches in order"
+		fi
+	else
+		t_ko dist-combined-patch-is-the-series "no cachehot-$ver.patch"
+	fi
+
+	# The tarball's series header, its README and cachehot.md name no
+	# file of this project it lacks, unless they say it is the
+	# repository's (in the same paragraph)
+	{
+		awk '/^#/ { sub(/^#/, ""); print; next } { print "" }' "$d/patches/series"
+		echo
+		cat "$d/README" "$d/Documentation/cachehot.md"
+	} | awk -v RS= '{ gsub(/\n/, " "); print }' > "$work/paragraphs"
+	lacks=
+	while IFS= read -r para; do
+		case $para in *repository*) continue ;; esac
+		for f in $(printf '%s\n' "$para" | grep -oE '(Documentation/[A-Za-z0-9_.-]+\.md|Documentation/benchmarks|(toolchain|tests|scripts|configs|bench|cachemodel|guestlib|patches|rhel4|sweep)/[A-Za-z0-9_./-]*)' | sed 's/[.]$//'); do
+			[ -e "$d/$f" ] || lacks="$lacks $f"
+		done
+	done < "$work/paragraphs"
+	if [ -z "$lacks" ]; then t_ok dist-docs-name-only-what-it-holds
+	else t_ko dist-docs-name-only-what-it-holds "named but not in the tarball, nor said to be the repository's:$lacks"; fi
+	# ... and no QEMU, guest or harness material in them
+	if qemu=$(grep -niE 'qemu|guest|make (check|bench|shell|boot)|TOPO=|BOOT_ARGS|cachemodel' \
+		"$d/README" "$d/Documentation/cachehot.md"); then
+		t_ko dist-docs-stand-alone "$(printf '%s\n' "$qemu" | head -n 1)"
+	else
+		t_ok dist-docs-stand-alone
+	fi
+
+	# The headline: the tarball's README and the design page say the same
+	# (derived, with a floor that decides on most machines of 2004)
+	for f in "$d/README" "$d/Documentation/cachehot.md"; do
+		tr '\n`' '  ' < "$f" | sed 's/  */ /g'
+		echo
+	done > "$work/headlines"
+	if [ "$(grep -c 'from cache_decay_ticks with a 10 ms floor' "$work/headlines")" = 2 ] &&
+		[ "$(grep -c 'On most machines of 2004 [^.]*the floor decides\|on most machines of 2004 the floor decides' "$work/headlines")" = 2 ]; then
+		t_ok dist-headline-agrees-with-design
+	else
+		t_ko dist-headline-agrees-with-design "the tarball's README and cachehot.md do not both say: from cache_decay_ticks with a 10 ms floor; on most machines of 2004 the floor decides"
 	fi
 
 	# experimental/ stays out: a scratch copy of the repository with an
@@ -233,18 +300,26 @@ if (cd "$ROOT" && make -s dist > "$work/dist1.out" 2> "$work/dist.log") &&
 	cp -R "$ROOT/patches/." "$x/patches/"
 	cp -R "$ROOT/Documentation/." "$x/Documentation/"
 	cp -R "$ROOT/sweep" "$x/"
-	cp "$ROOT/series" "$ROOT/COPYING" "$ROOT/CHANGELOG" "$ROOT/VERSION" "$x/"
+	mkdir -p "$x/patches-rhel4"
+	cp -R "$ROOT/patches-rhel4/." "$x/patches-rhel4/"
+	cp "$ROOT/series" "$ROOT/series-rhel4" "$ROOT/COPYING" "$ROOT/CHANGELOG" "$ROOT/VERSION" "$ROOT/MAINTAINERS" "$x/"
 	echo 'experimental/try.patch' >> "$x/series"
-	cp "$(series_names "$ROOT/series" "$ROOT/patches/" | head -n 1)" "$x/patches/experimental/try.patch"
+	cp "$(printf '%s\n' "$patches" | head -n 1)" "$x/patches/experimental/try.patch"
 	echo 'not for the release' > "$x/experimental/NOTES"
 	echo 'not for the release' > "$x/Documentation/experimental/notes.md"
 	if (cd "$x" && git init -q && git add -A && git -c user.name=test \
 		-c user.email=test@localhost commit -q -m scratch &&
 		BUILD_DIR=$x/build scripts/dist.sh) > "$work/exp.out" 2> "$work/exp.log"; then
-		if tar -tzf "$(tail -n 1 "$work/exp.out")" > "$work/exp.list" &&
-			grep -q "^$name/patches/series$" "$work/exp.list" &&
+		xt=$(tail -n 1 "$work/exp.out")
+		xn=$(basename "$xt" .tar.gz)
+		xv=${xn#cachehot-}
+		xv=${xv%-linux-2.6.9}
+		if tar -tzf "$xt" > "$work/exp.list" &&
+			grep -q "^$xn/patches/series$" "$work/exp.list" &&
 			! grep -q 'experimental' "$work/exp.list" &&
-			! tar -xzOf "$(tail -n 1 "$work/exp.out")" "$name/patches/series" | grep -q experimental; then
+			! tar -xzOf "$xt" "$xn/patches/series" | grep -q experimental &&
+			tar -xzOf "$xt" "$xn/cachehot-$xv.patch" > "$work/exp.combined" &&
+			[ "$(grep -c '^Subject: ' "$work/exp.combined")" = "$npatches" ]; then
 			t_ok dist-leaves-out-experimental
 		else
 			t_ko dist-leaves-out-experimental "$(grep experimental "$work/exp.list" | head -n 1 || echo 'no patches/series, or experimental in it')"
@@ -254,25 +329,30 @@ if (cd "$ROOT" && make -s dist > "$work/dist1.out" 2> "$work/dist.log") &&
 	fi
 	rm -rf "$x"
 
-	# The tarball README's apply lines (indented, naming <dir>), exactly as
-	# written but for <dir>, each on its own copy of the pristine tree from
-	# its top, as a user would run them: no quiltrc of this machine.
-	sed -n 's/^    \(.*<dir>\/patches.*\)$/\1/p' "$d/README" > "$work/dist-apply.lines"
+	# The tarball README's apply lines for kernel.org's tree (indented,
+	# naming <dir>; tests/rhel4.sh runs the RHEL 4 ones), exactly as
+	# written but for <dir>, each on its own copy of the pristine tree
+	# from its top, as a user would run them
+	grep '^    .*<dir>/' "$d/README" | grep -v '<dir>/rhel4' | sed 's/^    //' > "$work/dist-apply.lines"
 	n=$(grep -c . "$work/dist-apply.lines" || true)
-	if [ "$n" -ge 2 ]; then t_ok dist-readme-has-apply-lines
-	else t_ko dist-readme-has-apply-lines "$n apply lines in the tarball's README (quilt and patch)"; fi
+	if [ "$n" = 3 ] && grep -q 'quilt push' "$work/dist-apply.lines" &&
+		grep -q '^for p in ' "$work/dist-apply.lines" && grep -qF "<dir>/cachehot-$ver.patch" "$work/dist-apply.lines"; then
+		t_ok dist-readme-has-three-apply-lines
+	else
+		t_ko dist-readme-has-three-apply-lines "$n apply lines in the tarball's README (quilt, the loop, the combined patch)"
+	fi
 	i=0
 	while IFS= read -r line; do
 		i=$((i + 1))
-		cmd=$(printf '%s\n' "$line" | sed "s|<dir>|$d|g")
+		printf '%s\n' "$line" | sed "s|<dir>|$d|g" > "$work/readme-$i.sh"
 		t=$(copy "readme-$i")
 		rc=0
-		(cd "$t" && QUILTRC=/dev/null sh -c "$cmd") > "$work/readme-$i.log" 2>&1 || rc=$?
+		user "$t" "$work/readme-$i.sh" -e > "$work/readme-$i.log" 2>&1 || rc=$?
 		rm -rf "$t/.pc"
 		if [ "$rc" != 0 ]; then
 			t_ko "dist-readme-apply-$i" "'$line': exit status $rc: $(tail -n 1 "$work/readme-$i.log")"
-		elif grep -Eiq 'offset|fuzz|FAILED|reject|malformed|can.t find|No series' "$work/readme-$i.log"; then
-			t_ko "dist-readme-apply-$i" "'$line': $(grep -Ei -m1 'offset|fuzz|FAILED|reject|malformed|can.t find|No series' "$work/readme-$i.log")"
+		elif bad "$work/readme-$i.log" > /dev/null; then
+			t_ko "dist-readme-apply-$i" "'$line': $(bad "$work/readme-$i.log")"
 		elif ! diff -r "$work/quilt" "$t" > "$work/readme-$i.diff" 2>&1; then
 			t_ko "dist-readme-apply-$i" "'$line': not the series' tree: $(head -n 1 "$work/readme-$i.diff")"
 		else
@@ -280,6 +360,14 @@ if (cd "$ROOT" && make -s dist > "$work/dist1.out" 2> "$work/dist.log") &&
 		fi
 		rm -rf "$t"
 	done < "$work/dist-apply.lines"
+	# its loop stops at a patch that fails too
+	s=$work/stop-dist
+	mkdir -p "$s/patches"
+	if grep '^for p in ' "$work/dist-apply.lines" | sed "s|<dir>|$s|g" > "$s/loop.sh"; then
+		stops "$s" "$s/patches/series" "$s/loop.sh" dist-readme-loop
+	else
+		t_ko dist-readme-loop-stops-at-failure "no loop among the apply lines"
+	fi
 
 	# The tarball README's cc line, as written, with this machine's cc
 	need_cmd gcc
