@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Host check of the series' derivation rule, boot option and value parser
-# for every HZ the series covers (ia64's 1024 included), x86's flush time
-# and ia64's decay=: the functions are extracted verbatim from the patched
+# for every HZ the series covers (ia64's 1024 and 32 included), x86's flush
+# time, ia64's decay=, and series-rhel4's rule with and without its floor: the functions are extracted verbatim from the patched
 # kernel/sched.c and arch smpboot.c files (never re-typed), compiled on
 # the host with tests/derivation/shim.h, and
 # their results compared with the values the kernel's documentation gives.
@@ -239,6 +239,45 @@ for c in 3000000:4096 3000000:8192 3300000:8192 4000000:16384 2000000:512 100000
 		"$(printf 'per-CPU timeslice cutoff: %d.%02d usecs.' $((cut / 100)) $((cut % 100)))" \
 		./tune-i386 tune "$khz" "$kb"
 done
+
+# RHEL 4: series-rhel4's rule on Red Hat's sched.c, with the optional
+# floor patch and without it (Red Hat's values: ticks in their units, 2.5
+# ms where nothing was measured, as Xen guests have it; the boot log says
+# which). x86 at HZ=1000, where Red Hat's cache_decay_ticks are ms.
+rsrc=$(KERNEL_BASE=rhel4 last_line "$ROOT/scripts/get-source.sh")
+for v in floor nofloor; do
+	mkdir -p "$work/rhel4-$v"
+	for p in $(series_paths "$ROOT/series-rhel4"); do
+		case $v:$p in nofloor:*/sched-cache-hot-time-floor.patch) continue ;; esac
+		sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$ROOT/$p" |
+		while read -r f; do
+			[ -e "$work/rhel4-$v/$f" ] || { mkdir -p "$work/rhel4-$v/$(dirname "$f")"; [ ! -e "$rsrc/$f" ] || cp "$rsrc/$f" "$work/rhel4-$v/$f"; }
+		done
+		patch -s -p1 --fuzz=0 -d "$work/rhel4-$v" < "$ROOT/$p" || die "$p does not apply to RHEL 4 ($v)"
+	done
+	rs=$work/rhel4-$v/kernel/sched.c
+	{
+		grep -E '^#define CACHE_HOT_TIME_' "$work/rhel4-$v/include/linux/sched.h" "$rs" | sed 's/^[^:]*://'
+		extract_var "$rs" cache_hot_time_us
+		extract "$rs" parse_cache_hot_time cache_hot_time_setup \
+			set_cache_hot_time sched_init_cache_hot_time
+	} > "$work/extract-sched.c"
+	gcc -std=gnu99 -Wall -Werror -DSCHED -DHZ=1000 -DCONFIG_NUMA -I. -o "rhel4-sched-$v" main.c
+done
+expect_line rhel4-floor-0-ticks \
+	"<6>sched: cache_hot_time SMP level: 10000 us, set by the 10 ms floor; cache_decay_ticks=0 at HZ=1000 gives 0 us" \
+	./rhel4-sched-floor derive 0
+expect rhel4-floor-5-ticks "$(want 10000 10000)" ./rhel4-sched-floor derive 5
+expect rhel4-floor-16-ticks "$(want 16000 16000)" ./rhel4-sched-floor derive 16
+expect_line rhel4-nofloor-0-ticks \
+	"<6>sched: cache_hot_time SMP level: 2500 us, set by the 2.5 ms default (nothing measured); cache_decay_ticks=0 at HZ=1000 gives 0 us" \
+	./rhel4-sched-nofloor derive 0
+expect rhel4-nofloor-0-ticks-values "$(want 2500 10000)" ./rhel4-sched-nofloor derive 0
+expect_line rhel4-nofloor-5-ticks \
+	"<6>sched: cache_hot_time SMP level: 5000 us, set by cache_decay_ticks; cache_decay_ticks=5 at HZ=1000 gives 5000 us" \
+	./rhel4-sched-nofloor derive 5
+expect rhel4-nofloor-5-ticks-values "$(want 5000 10000)" ./rhel4-sched-nofloor derive 5
+expect rhel4-nofloor-boot-option "$(want 1000 10000)" ./rhel4-sched-nofloor derive 5 1ms
 
 # sparc32 and um: their placeholders become 0 ("not measured")
 for f in arch/sparc/kernel/smp.c arch/um/kernel/smp.c; do
