@@ -238,6 +238,34 @@ sweep=$(last_line scripts/build-sweep.sh x86_64)
 "$sweep" --analyse "$work/known.csv" --compare 5000-2500 > "$work/known.out" 2>&1 || true
 expect compare-known-answer "$work/known.out" '^compare 5 ms - 2\.5 ms: \+3\.00 \+- 1\.96 \(95 %, 5 reps\), sd 1\.58; one-sided 95 %: above \+1\.49, below \+4\.51; p 0\.013 '
 
+# 8c: the drift's fit (--drift): every patched run drifts +2 % a run, and
+# the controls pin and mig also fall 15 % a run of their own (runs that
+# scatter, as mig's do): fitted on every run (all) the slope is pulled
+# away from +2 %; fitted on the sweep's points and the A/A run (sweep) it
+# is +2 %; off fits and removes none; a word that is none is refused
+awk 'BEGIN { print "point,rep,run,throughput"
+	for (r = 1; r <= 6; r++) for (k = 0; k < 6; k++) {
+		p = (k + r) % 6; n = p == 0 ? "2500" : p == 1 ? "aa" : p == 2 ? "10000" : p == 3 ? "25000" : p == 4 ? "pin" : "mig"
+		v = (n == "10000" ? 110 : n == "pin" ? 120 : n == "mig" ? 50 : 100) * 1.02 ^ k
+		if (n == "pin" || n == "mig") v *= 0.85 ^ k
+		printf "%s,%d,%d,%.4f\n", n, r, k + 1, v } }' > "$work/drift.csv"
+for m in all sweep off; do
+	"$sweep" --analyse "$work/drift.csv" --drift $m --compare 10000-2500 > "$work/drift-$m.out" 2>&1 || true
+done
+if grep -q '^drift: ' "$work/drift-all.out" && ! grep -E -q '^drift: \+(1\.9|2\.0|2\.1)[0-9] %' "$work/drift-all.out"; then
+	t_ok drift-all-pulled-by-the-controls
+else
+	t_ko drift-all-pulled-by-the-controls "$(head -n 1 "$work/drift-all.out")"
+fi
+expect drift-sweep-fits-the-sweep "$work/drift-sweep.out" "^drift: \+(1\.9|2\.0|2\.1)[0-9] % a run, fitted on the sweep's points and the A/A run \(--drift sweep\)"
+expect drift-sweep-pairs-exactly "$work/drift-sweep.out" '^compare 10 ms - 2\.5 ms: \+10\.00 \+- 0\.00 '
+expect drift-off-removes-none "$work/drift-off.out" '^drift: not fitted, not removed \(--drift off\)$'
+if "$sweep" --analyse "$work/drift.csv" --drift some > "$work/drift-bad.out" 2>&1; then
+	t_ko drift-word-refused "exit 0"
+else
+	expect drift-word-refused "$work/drift-bad.out" "--drift: all, sweep or off, not 'some'"
+fi
+
 # 9: one engine: no program of the repo but sweep/stats.c (and its own
 # test) holds a t quantile (the 95 % one for 1 degree of freedom, 12.706);
 # data files may hold the number by chance
