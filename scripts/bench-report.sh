@@ -40,7 +40,26 @@
 # the plot, which must be there) are not what this draws from its inputs.
 # --facts FOLDER: the figures the pages may quote besides the engine's
 # (repetitions, boots, boots beside other load, boots behind their pace),
-# key=value; tests/bench-figures.sh holds the pages to them.
+# key=value.
+# --quotes PAGE...: every figure the pages quote from a committed run,
+# against what that run's folder says (tests/bench-figures.sh); fails where
+# one differs, or where a figure names no run. A paragraph names its run
+# as a path, benchmarks/<run> (the last one named before a figure counts;
+# before the first, the first), and a post-hoc analysis of it as: post hoc
+# `<name>` (until the end of the sentence). The figures: "A - B = m ± h"
+# (also with ":" or nothing for "=", "+-" for "±", and "B - A" for a
+# comparison asked as "A - B"; A, B: points as the report labels them,
+# "A/A", "pin - mig" for the control, "A - best" for the report's column),
+# optionally followed by "(sd s)"; after one, "one-sided 95 % lower bound
+# L", "upper bound U", "bounds L and U", "that is L to U" (the 95 %
+# interval's ends) and "could find about D" hold to it; "N repetitions",
+# "N boots", "N of M boots" followed within 40 characters by "behind"
+# (their pace) or "shared the host", "ran while", "ran beside", "other
+# load", "other work", "other processes"; "N of M repetitions" (the A/A
+# run next to its reference); "of the T ways to leave out K of the N
+# repetitions, P (X %)" (a "leave N" analysis). A count in a paragraph
+# that names no run is not a run's. A page's figure may round the
+# folder's; it may not add digits.
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
@@ -49,6 +68,7 @@ mode=draw
 case ${1:-} in
 --check) mode=check; shift ;;
 --facts) mode=facts; shift ;;
+--quotes) mode=quotes; shift ;;
 esac
 [ $# -ge 1 ] || die "usage: $0 [--check | --facts] FOLDER... (a results/<time> folder of make bench, or Documentation/benchmarks/<run>)"
 
@@ -359,6 +379,184 @@ title() {
 	printf '%s\n' "cache_hot_time sweep, $1${_model:+, model $_model}${_cpus:+, $_cpus vCPUs}${fact_cores:+ on $fact_cores host cores${_cpu:+ ($_cpu)}}${fact_accel:+, $fact_accel}, $_reps reps${_when:+, ${_when%% *}}\\n${_shape% }"
 }
 
+# index RUN ANALYSIS: the figures of a report (or of one post-hoc
+# analysis, posthoc.txt's sections), read on stdin, a tab-separated record
+# each (cmp A B m h sd lo hi det | aa m h | ctl m h | best LABEL m h |
+# next N M | reps K N | leave T K N P X)
+index() {
+	awk -v run="$1" -v an="$2" -v OFS='\t' '
+	function out(s) { print run, an, s }
+	/^post hoc / { an = $3; sub(/,$/, "", an); next }
+	/^compare / {
+		l = $0; sub(/^compare /, "", l); i = index(l, ": "); lab = substr(l, 1, i - 1); v = substr(l, i + 2)
+		j = index(lab, " - "); a = substr(lab, 1, j - 1); b = substr(lab, j + 3)
+		if (a == "2.5 ms again (A/A)") a = "A/A"
+		split(v, w, " "); m = w[1]; h = w[3]
+		sd = v; sub(/.*, sd /, "", sd); sub(/;.*/, "", sd)
+		lo = v; sub(/.*above /, "", lo); sub(/,.*/, "", lo)
+		hi = v; sub(/.*below /, "", hi); sub(/;.*/, "", hi)
+		det = v; sub(/.*about /, "", det)
+		out("cmp\t" a "\t" b "\t" m "\t" h "\t" sd "\t" lo "\t" hi "\t" det); next }
+	/^A\/A: / { if (match($0, /: [-+][0-9.]+ \+- [0-9.]+ \(95/)) { split(substr($0, RSTART + 2), w, " "); out("aa\t" w[1] "\t" w[3]) }; next }
+	/^A\/A placement/ { v = $0; sub(/.*reference in /, "", v); split(v, w, " "); out("next\t" w[1] "\t" w[3]); next }
+	/^control: / { v = $0; sub(/.*= /, "", v); split(v, w, " "); out("ctl\t" w[1] "\t" w[3]); next }
+	/^repetitions: / { out("reps\t" $2 "\t" $4); next }
+	/^of the [0-9]+ ways to leave out / { p = $12; x = $13; sub(/^\(/, "", x); out("leave\t" $3 "\t" $8 "\t" $11 "\t" p "\t" x); next }
+	/^(drift|columns|point|best point|inside|multiplicity|resolved|not resolved|chance|engine|WARNING|stopped|no line|cache_hot_time|sysctl|echo)/ { next }
+	NF >= 5 && substr($0, 23, 1) == " " {
+		lab = substr($0, 1, 22); sub(/ +$/, "", lab); n = split(substr($0, 24), w, " ")
+		if (w[6] == "best") out("best\t" lab "\tbest\t")
+		else if (w[7] == "+-") out("best\t" lab "\t" w[6] "\t" w[8])
+	}'
+}
+
+# quotes PAGE...: what --quotes does
+quotes() {
+	idx=$tmp/index
+	: > "$idx"
+	for r in "$ROOT"/Documentation/benchmarks/*/; do
+		f=${r%/} run=$(basename "$r")
+		[ -n "$(loads)" ] || continue
+		figures | sed "s/=/	/; s/^/$run	report	count	/" >> "$idx"
+		for L in $(loads); do
+			index "$run" report < "$f/$L/report.txt" >> "$idx"
+			[ ! -f "$f/$L/posthoc.txt" ] || index "$run" report < "$f/$L/posthoc.txt" >> "$idx"
+		done
+	done
+	awk -F '\t' -v idxfile="$idx" '
+	function dec(s) { return index(s, ".") ? length(s) - index(s, ".") : 0 }
+	function num(s) { gsub(/±|\+-/, "", s); sub(/^\+/, "", s); return s + 0 }
+	# a page figure s rounds the folder figure r (a string), to its digits
+	function same(s, r) {
+		if (r == "") return 0
+		if (substr(s, 1, 1) != "-" && substr(s, 1, 1) != "+") s = "+" s
+		if (dec(s) > dec(r)) return 0
+		d = num(s) - num(r); if (d < 0) d = -d
+		return d <= 0.5 / (10 ^ dec(s)) + 1e-9
+	}
+	function neg(s) { return substr(s, 1, 1) == "-" ? "+" substr(s, 2) : substr(s, 1, 1) == "+" ? "-" substr(s, 2) : "-" s }
+	function bad(what, why) { nbad++; printf "%s:%d: %s: %s\n", FILENAME, pline, what, why }
+	function good() { nok++ }
+	function key(run, an, k) { return run SUBSEP an SUBSEP k }
+	FNR == NR {
+		if ($3 == "cmp") { c[key($1, $2, $4 " - " $5)] = $6 "\t" $7 "\t" $8 "\t" $9 "\t" $10 "\t" $11
+			if ($4 == "A/A") c2[key($1, $2, "A/A")] = $6 "\t" $7 "\t" $8 "\t" $9 "\t" $10 "\t" $11
+			c[key($1, $2, $5 " - " $4)] = neg($6) "\t" $7 "\t" $8 "\t" neg($10) "\t" neg($9) "\t" $11 }
+		else if ($3 == "aa") c[key($1, $2, "A/A")] = $4 "\t" $5
+		else if ($3 == "ctl") c[key($1, $2, "pin - mig")] = $4 "\t" $5
+		else if ($3 == "best") c[key($1, $2, $4 " - best")] = $5 "\t" $6
+		else if ($3 == "next") nx[$1, $2] = $4 " " $5
+		else if ($3 == "reps") kept[$1, $2] = $4
+		else if ($3 == "leave") lv[$1, $2] = $4 " " $5 " " $6 " " $7 " " $8
+		else if ($3 == "count") cnt[$1, $4] = $5
+		runs[$1] = 1; ans[$1, $2] = 1
+		next
+	}
+	FNR == 1 { fence = 0 }
+	/^```/ { fence = !fence; para(); next }
+	fence { next }
+	/^[[:space:]]*$/ { para(); next }
+	{ l = $0; gsub(/[ \t]+/, " ", l); sub(/^ /, "", l); sub(/ $/, "", l)
+	  if (text == "") { text = l; start = FNR; bl = "" } else text = text " " l
+	  lines[length(text)] = FNR }
+	END { para(); printf "%d figures checked, %d differ\n", nok + nbad, nbad; exit nbad > 0 }
+	# the line of the paragraph a position falls on
+	function lineat(pos,   k, best) { best = start; for (k in lines) if (k + 0 < pos && lines[k] > best) best = lines[k]; return best }
+	function para(   t, pos, run, an, last, r, best, which, m, s, f, g, v, n, i, w, lab) {
+		if (text == "") return
+		t = text; pos = 0; run = ""; an = "report"; last = ""
+		# before the first run a paragraph names, its figures are of that run
+		r = t; while (match(r, /benchmarks\/[a-z0-9][a-z0-9.-]*/)) {
+			s = substr(r, RSTART + 11, RLENGTH - 11); sub(/\.+$/, "", s); r = substr(r, RSTART + RLENGTH)
+			if (s in runs) { run = s; break } }
+		while (1) {
+			best = 0; which = ""
+			if (match(t, /benchmarks\/[a-z0-9][a-z0-9.-]*/) && (!best || RSTART < best)) { best = RSTART; which = "run"; bl = RLENGTH }
+			if (match(t, /post hoc `[a-z0-9-]+`/) && (!best || RSTART < best)) { best = RSTART; which = "an"; bl = RLENGTH }
+			if (match(t, /(([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|A\/A) - (([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|best)( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best)) { best = RSTART; which = "fig"; bl = RLENGTH }
+			if (match(t, /A\/A( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best || (RSTART == best && which != "fig"))) { best = RSTART; which = "aa"; bl = RLENGTH }
+			if (match(t, /one-sided 95 % (lower |upper )?bounds? [-+]?[0-9.]*[0-9]( and [-+]?[0-9.]*[0-9])?/) && (!best || RSTART < best)) { best = RSTART; which = "bound"; bl = RLENGTH }
+			if (match(t, /that is [-+]?[0-9.]*[0-9] to [-+]?[0-9.]*[0-9]/) && (!best || RSTART < best)) { best = RSTART; which = "ends"; bl = RLENGTH }
+			if (match(t, /could find about [0-9.]*[0-9]/) && (!best || RSTART < best)) { best = RSTART; which = "det"; bl = RLENGTH }
+			if (match(t, /of the [0-9]+ ways to leave out [0-9]+ of the [0-9]+ repetitions, [0-9]+ \([0-9.]+ %\)/) && (!best || RSTART < best)) { best = RSTART; which = "leave"; bl = RLENGTH }
+			if (match(t, /[0-9]+ of (its |the )?[0-9]+ (boots|repetitions)/) && (!best || RSTART < best)) { best = RSTART; which = "nof"; bl = RLENGTH }
+			if (match(t, /[0-9]+ (boots|repetitions)/) && (!best || RSTART < best)) { best = RSTART; which = "n"; bl = RLENGTH }
+			if (match(t, /\. [^0-9]|; /) && (!best || RSTART < best)) { best = RSTART; which = "end"; bl = RLENGTH }
+			if (!best) break
+			s = substr(t, best, bl); pline = lineat(pos + best)
+			# a number run into a word before it is not a count ("x86_64 boots")
+			if ((which == "n" || which == "nof") && best > 1 && substr(t, best - 1, 1) ~ /[0-9A-Za-z._-]/) which = "skip"
+			t = substr(t, best + bl); pos += best + bl - 1
+			if (which == "run") { sub(/^benchmarks\//, "", s); sub(/\.+$/, "", s); if (s in runs) { run = s; an = "report" }; continue }
+			if (which == "end") { an = "report"; continue }
+			if (which == "skip") continue
+			if (which == "an") { sub(/^post hoc `/, "", s); sub(/`$/, "", s)
+				if (run == "") bad("post hoc `" s "`", "names no run before it")
+				else if (!((run, s) in ans)) bad("post hoc `" s "`", run " has no such post-hoc analysis (its posthoc file)")
+				else an = s
+				continue }
+			# a count where no run is named is not a run of the pages (such
+			# as "6 repetitions take 18 minutes"); a figure must name its run
+			if (run == "" && (which == "n" || which == "nof")) continue
+			if (run == "") { bad(s, "names no run (benchmarks/<run>) before it in its paragraph"); continue }
+			if (which == "fig" || which == "aa") {
+				f = s; sd = ""
+				if (match(f, / \(sd [0-9.]+\)$/)) { sd = substr(f, RSTART + 5, RLENGTH - 6); f = substr(f, 1, RSTART - 1) }
+				if (which == "aa") { lab = "A/A"; v = f; sub(/^A\/A( =|:)? /, "", v) }
+				else { match(f, /( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) /); lab = substr(f, 1, RSTART - 1); v = substr(f, RSTART); sub(/^( =|:)? /, "", v) }
+				split(v, w, " "); m = w[1]; h = w[3]
+				if (!(key(run, an, lab) in c)) { bad(s, run " (" an ") has no figure " lab); last = ""; continue }
+				split(c[key(run, an, lab)], g, "\t"); last = key(run, an, lab)
+				if (g[1] == "best") { bad(s, run " (" an "): " lab " is the best point itself"); continue }
+				# the A/A line of the report, or its comparison asked as one
+				if ((!same(m, g[1]) || !same(h, g[2])) && key(run, an, lab) in c2) {
+					split(c2[key(run, an, lab)], g, "\t"); c[key(run, an, lab) "2"] = c2[key(run, an, lab)]; last = key(run, an, lab) "2" }
+				if (!same(m, g[1]) || !same(h, g[2])) bad(s, run " (" an ") says " lab " = " g[1] " ± " g[2])
+				else if (sd != "" && !same(sd, g[3])) bad(s, run " (" an ") says its sd is " g[3])
+				else good()
+				continue }
+			if (which == "bound" || which == "ends" || which == "det") {
+				if (last == "") { bad(s, "no figure before it to hold to"); continue }
+				split(c[last], g, "\t")
+				if (g[4] == "") { bad(s, "the figure before it has no bounds in " run); continue }
+				n = split(s, w, " ")
+				if (which == "det") { if (same(w[n], g[6])) good(); else bad(s, run " (" an ") says about " g[6]); continue }
+				if (which == "ends") { lo = num(g[1]) - num(g[2]); hi = num(g[1]) + num(g[2])
+					if (same(w[3], sprintf("%+.4f", lo)) && same(w[5], sprintf("%+.4f", hi))) good()
+					else bad(s, run " (" an ") says " g[1] " ± " g[2]); continue }
+				if (s ~ / and /) { if (same(w[n - 2], g[4]) && same(w[n], g[5])) good(); else bad(s, run " (" an ") says " g[4] " and " g[5]); continue }
+				if (s ~ /lower/) { if (same(w[n], g[4])) good(); else bad(s, run " (" an ") says " g[4]); continue }
+				if (s ~ /upper/) { if (same(w[n], g[5])) good(); else bad(s, run " (" an ") says " g[5]); continue }
+				if (same(w[n], g[4]) || same(w[n], g[5])) good(); else bad(s, run " (" an ") says " g[4] " and " g[5])
+				continue }
+			if (which == "leave") {
+				if (!((run, an) in lv)) { bad(s, run " (" an ") has no leave-out count"); continue }
+				split(lv[run, an], g, " "); n = split(s, w, " "); x = w[n - 1]; sub(/^\(/, "", x)
+				if (w[3] == g[1] && w[7] == g[2] && w[10] == g[3] && w[11] == g[4] && same(x, g[5])) good()
+				else bad(s, run " (" an ") says: of the " g[1] " ways to leave out " g[2] " of the " g[3] ", " g[4] " (" g[5] " %)")
+				continue }
+			n = split(s, w, " ")
+			if (which == "nof" && w[n] == "repetitions") {
+				if ((run, an) in nx && nx[run, an] == w[1] " " w[n - 1]) good()
+				else bad(s, run " (" an ") has the A/A run next to its reference in " nx[run, an])
+				continue }
+			if (which == "nof") {
+				if (w[n - 1] != cnt[run, "boots"]) { bad(s, run " had " cnt[run, "boots"] " boots"); continue }
+				r = substr(t, 1, 40)
+				if (r ~ /behind/) k = "boots_behind"; else if (r ~ /shared the host|ran while|ran beside|other (load|work|processes)/) k = "boots_busy"; else k = ""
+				if (k == "") { bad(s, "neither behind their pace nor sharing the host: a count this checks"); continue }
+				if (!((run, k) in cnt)) bad(s, run " does not say how many (" k ")")
+				else if (cnt[run, k] == w[1]) good()
+				else bad(s, run " says " cnt[run, k] " (" k ")")
+				continue }
+			if (w[2] == "boots") { if (w[1] == cnt[run, "boots"]) good(); else bad(s, run " had " cnt[run, "boots"] " boots"); continue }
+			if (w[1] == cnt[run, "repetitions"] || (an != "report" && w[1] == kept[run, an])) good()
+			else bad(s, run " had " cnt[run, "repetitions"] " repetitions" (an != "report" ? ", " kept[run, an] " in " an : ""))
+		}
+		text = ""; delete lines
+	}' "$idx" "$@"
+}
+
 need_cmd python3
 need_cmd gnuplot
 sweep=$(last_line "$ROOT/scripts/build-sweep.sh" x86_64) ||
@@ -366,10 +564,14 @@ sweep=$(last_line "$ROOT/scripts/build-sweep.sh" x86_64) ||
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0
+if [ "$mode" = quotes ]; then
+	quotes "$@"
+	exit
+fi
 for f in "$@"; do
 	f=${f%/}
 	[ -d "$f" ] || die "$f: no such folder"
-	[ "$mode" = check ] || collect
+	[ "$mode" != draw ] || collect
 	[ -n "$(loads)" ] || die "$f: no LOAD/runs.csv (a folder of make bench has one a workload)"
 	case $mode in
 	facts) figures; continue ;;
