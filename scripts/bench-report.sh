@@ -401,7 +401,7 @@ index() {
 	/^A\/A placement/ { v = $0; sub(/.*reference in /, "", v); split(v, w, " "); out("next\t" w[1] "\t" w[3]); next }
 	/^control: / { v = $0; sub(/.*= /, "", v); split(v, w, " "); out("ctl\t" w[1] "\t" w[3]); next }
 	/^repetitions: / { out("reps\t" $2 "\t" $4); next }
-	/^of the [0-9]+ ways to leave out / { p = $12; x = $13; sub(/^\(/, "", x); out("leave\t" $3 "\t" $8 "\t" $11 "\t" p "\t" x); next }
+	/^of the [0-9]+ ways to leave out / { p = $13; x = $14; sub(/^\(/, "", x); out("leave\t" $3 "\t" $8 "\t" $11 "\t" p "\t" x); next }
 	/^(drift|columns|point|best point|inside|multiplicity|resolved|not resolved|chance|engine|WARNING|stopped|no line|cache_hot_time|sysctl|echo)/ { next }
 	NF >= 5 && substr($0, 23, 1) == " " {
 		lab = substr($0, 1, 22); sub(/ +$/, "", lab); n = split(substr($0, 24), w, " ")
@@ -472,7 +472,7 @@ quotes() {
 		while (1) {
 			best = 0; which = ""
 			if (match(t, /benchmarks\/[a-z0-9][a-z0-9.-]*/) && (!best || RSTART < best)) { best = RSTART; which = "run"; bl = RLENGTH }
-			if (match(t, /post hoc `[a-z0-9-]+`/) && (!best || RSTART < best)) { best = RSTART; which = "an"; bl = RLENGTH }
+			if (match(t, /[Pp]ost hoc `[a-z0-9-]+`/) && (!best || RSTART < best)) { best = RSTART; which = "an"; bl = RLENGTH }
 			if (match(t, /(([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|A\/A) - (([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|best)( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best)) { best = RSTART; which = "fig"; bl = RLENGTH }
 			if (match(t, /A\/A( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best || (RSTART == best && which != "fig"))) { best = RSTART; which = "aa"; bl = RLENGTH }
 			if (match(t, /one-sided 95 % (lower |upper )?bounds? [-+]?[0-9.]*[0-9]( and [-+]?[0-9.]*[0-9])?/) && (!best || RSTART < best)) { best = RSTART; which = "bound"; bl = RLENGTH }
@@ -481,7 +481,7 @@ quotes() {
 			if (match(t, /of the [0-9]+ ways to leave out [0-9]+ of the [0-9]+ repetitions, [0-9]+ \([0-9.]+ %\)/) && (!best || RSTART < best)) { best = RSTART; which = "leave"; bl = RLENGTH }
 			if (match(t, /[0-9]+ of (its |the )?[0-9]+ (boots|repetitions)/) && (!best || RSTART < best)) { best = RSTART; which = "nof"; bl = RLENGTH }
 			if (match(t, /[0-9]+ (boots|repetitions)/) && (!best || RSTART < best)) { best = RSTART; which = "n"; bl = RLENGTH }
-			if (match(t, /\. [^0-9]|; /) && (!best || RSTART < best)) { best = RSTART; which = "end"; bl = RLENGTH }
+			if (match(t, /\. [^0-9]|; /) && (!best || RSTART < best)) { best = RSTART; which = "end"; bl = 1 }
 			if (!best) break
 			s = substr(t, best, bl); pline = lineat(pos + best)
 			# a number run into a word before it is not a count ("x86_64 boots")
@@ -490,7 +490,7 @@ quotes() {
 			if (which == "run") { sub(/^benchmarks\//, "", s); sub(/\.+$/, "", s); if (s in runs) { run = s; an = "report" }; continue }
 			if (which == "end") { an = "report"; continue }
 			if (which == "skip") continue
-			if (which == "an") { sub(/^post hoc `/, "", s); sub(/`$/, "", s)
+			if (which == "an") { sub(/^[Pp]ost hoc `/, "", s); sub(/`$/, "", s)
 				if (run == "") bad("post hoc `" s "`", "names no run before it")
 				else if (!((run, s) in ans)) bad("post hoc `" s "`", run " has no such post-hoc analysis (its posthoc file)")
 				else an = s
@@ -532,8 +532,8 @@ quotes() {
 			if (which == "leave") {
 				if (!((run, an) in lv)) { bad(s, run " (" an ") has no leave-out count"); continue }
 				split(lv[run, an], g, " "); n = split(s, w, " "); x = w[n - 1]; sub(/^\(/, "", x)
-				if (w[3] == g[1] && w[7] == g[2] && w[10] == g[3] && w[11] == g[4] && same(x, g[5])) good()
-				else bad(s, run " (" an ") says: of the " g[1] " ways to leave out " g[2] " of the " g[3] ", " g[4] " (" g[5] " %)")
+				if (w[3] == g[1] && w[8] == g[2] && w[11] == g[3] && w[13] == g[4] && same(x, g[5])) good()
+				else bad(s, run " (" an ") says: of the " g[1] " ways to leave out " g[2] " of the " g[3] " repetitions, " g[4] " (" g[5] " %)")
 				continue }
 			n = split(s, w, " ")
 			if (which == "nof" && w[n] == "repetitions") {

@@ -5,10 +5,11 @@
 # that the pages quote from a committed run (scripts/bench-report.sh
 # --quotes, which says what it reads) is what that run's folder says. First
 # the checker is shown failing, on scratch copies of benchmarks.md with one
-# number changed each (a difference, a half-width, a bound, a count of
-# boots, a count of repetitions, a post-hoc figure), and on a figure that
-# names no run; then the pages are checked, and at least 40 figures must be
-# found on them (a checker that found none would pass).
+# number changed each (a difference, a half-width, a bound, an interval's
+# end, a count of boots, a count of repetitions, a post-hoc figure, an
+# added digit), and on a figure that names no run; then the pages are
+# checked, and at least 40 figures must be found on them (a checker that
+# found none would pass).
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -40,10 +41,12 @@ changed() {
 }
 changed difference "10 ms - 250 ms = +0.64 ±" "10 ms - 250 ms = +0.74 ±" \
 	"itanium2-io-mixed-4vcpu-confirm (report) says 10 ms - 250 ms = +0.64 ± 0.83"
-changed half-width "2.5 ms - 10 ms = -2.76 ± 3.76" "2.5 ms - 10 ms = -2.76 ± 3.66" \
-	"itanium2-oltp-shortsleeps-4vcpu (report) says 2.5 ms - 10 ms = -2.76 ± 3.76"
-changed bound "lower bound -0.04" "lower bound -0.03" \
-	"lower bound -0.03: itanium2-io-mixed-4vcpu-confirm (report) says -0.04"
+changed half-width "10 ms - 2.5 ms = +4.83 ± 0.60" "10 ms - 2.5 ms = +4.83 ± 0.50" \
+	"itanium2-io-mixed-4vcpu-confirm (report) says 10 ms - 2.5 ms = +4.83 ± 0.60"
+changed bound "bounds -0.04 and +1.33" "bounds -0.04 and +1.23" \
+	"itanium2-io-mixed-4vcpu-confirm (report) says -0.04 and +1.33"
+changed interval "that is -6.52 to +1.00" "that is -6.52 to +1.10" \
+	"itanium2-oltp-shortsleeps-4vcpu (report) says -2.76 ± 3.76"
 changed boots "9 of its 20 boots" "8 of its 20 boots" \
 	"8 of its 20 boots: itanium2-oltp-shortsleeps-4vcpu says 9 (boots_busy)"
 changed repetitions "16 repetitions" "15 repetitions" \
