@@ -157,7 +157,6 @@ help:
 	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
 	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig; empty:'
 	@echo '                      d,aa,2500,5000,7500,10000,12500,15000,25000,250000,1000000,pin,mig'
-	@echo '  BENCH_MEASURE=0     bench: 1 is refused (cache_hot_time=measure left the series in 1.2)'
 	@echo '  BENCH_UNPATCHED_RUNS=3 (QUICK 2)   BENCH_STEPS=   BENCH_PIN=1   BENCH_KERNEL_ARGS=noapic   BENCH_WRITE=1'
 	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0  BENCH_PHASE_MS=0'
 	@echo '  io only: BENCH_SLEEPERS=0  BENCH_SLEEPER_US=<BENCH_SLEEP_US>'

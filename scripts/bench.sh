@@ -89,7 +89,7 @@ job_knobs="QUICK ACCEL MODEL MODEL_ARGS PACE_PS BENCH_CPUS BENCH_LOADS BENCH_REP
 BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_PIN \
 BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
 BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
-BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_MEASURE BENCH_COMPARE \
+BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_COMPARE \
 BENCH_DRIFT BENCH_PLAN BENCH_TITLE"
 if [ -n "${JOB:-}" ]; then
 	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
@@ -160,14 +160,14 @@ loads=${BENCH_LOADS:-oltp msg}
 for l in $loads; do
 	case $l in oltp|msg|io) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg, io)" ;; esac
 done
-# The boot-time measurement (cache_hot_time=measure, and the sweep's
-# multiples of its cost, c<f>) left the series in 1.2: a run that asks for
-# it needs the kernel and scripts of cachehot 1.1 (git history).
-[ "${BENCH_MEASURE:-0}" = 0 ] ||
-	die "BENCH_MEASURE=1: cache_hot_time=measure is not part of the series since 1.2 (cachehot 1.1 has it)"
-case ,${BENCH_POINTS:-}, in *,c[0-9]*) die "BENCH_POINTS: c<f> points need cache_hot_time=measure, not part of the series since 1.2" ;; esac
 points=${BENCH_POINTS:-d,aa,$seed_points,pin,mig}
-boot_measure=
+# every point a number of us or a name the guest knows (bench/guest/points.c)
+for p in $(echo "$points" | tr ',' ' '); do
+	case $p in
+	d|aa|pin|mig) ;;
+	''|*[!0-9]*) die "BENCH_POINTS: '$p' is not a number of us, d, aa, pin or mig" ;;
+	esac
+done
 case ,$points, in *,2500,*) ;; *) die "BENCH_POINTS must contain 2500: every point is a ratio to it" ;; esac
 workers=${BENCH_WORKERS:-3}
 compute_us=${BENCH_COMPUTE_US:-3000}
@@ -324,7 +324,7 @@ run_boot() {
 	log=$BUILD/boot-logs/$name.log
 	calib=0 bprop=0
 	if [ "$kind" = p ]; then
-		img=$img_p pts=$points n=$nruns_p label=patched kw="$kernel_args $boot_measure"
+		img=$img_p pts=$points n=$nruns_p label=patched kw=$kernel_args
 		# calibration and sysctl timing once, in the first patched boot
 		[ "$rep" = 1 ] && calib=1 bprop=$prop
 	else

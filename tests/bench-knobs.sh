@@ -9,7 +9,9 @@
 # <run>/job) is read whole: the same job with a bad workload added at its
 # end is refused for that workload, not for a line before it. A drift fit
 # that is none is refused, and so is a plan that is not in bench/plans/;
-# a committed plan is taken.
+# a committed plan is taken. A point that is no point (c<f>, whose
+# measured cost left the series in 1.2) is refused, and so is a job
+# naming BENCH_MEASURE.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -68,6 +70,13 @@ for j in "$ROOT"/Documentation/benchmarks/*/job; do
 	{ cat "$j"; echo BENCH_LOADS=nope; } > "$work/$r.job"
 	refused "bench-run-$r-job-read-whole" "unknown workload 'nope'" JOB="$work/$r.job"
 done
+# the boot-time measurement left the series in 1.2: its points are no
+# points, and a job that names its knob is refused
+refused bench-point-of-a-measured-cost "BENCH_POINTS: 'c2' is not a number of us, d, aa, pin or mig" \
+	BENCH_POINTS=2500,aa,c2,pin,mig
+printf 'BENCH_MEASURE=0\n' > "$work/measure.job"
+refused bench-measure-is-no-knob "line 1: 'BENCH_MEASURE=0' is not NAME=value of a bench knob" \
+	JOB="$work/measure.job"
 refused bench-drift-word "BENCH_DRIFT: all, sweep or off, not 'some'" BENCH_DRIFT=some
 refused bench-plan-missing "BENCH_PLAN=none.md: no bench/plans/none.md" BENCH_PLAN=none.md
 # a committed plan passes its check: the run is refused later, for its workload

@@ -55,8 +55,6 @@ make_runs() {
 				noise = 1 + 0.02 * (seed / 2147483648 - 0.5)
 				tps = 1000 * x[p] / 100 * boot * noise * (k == 0 ? 1 + warm / 100 : 1) * (1 + drift / 100) ^ k
 				us = p == "d" || p == "pin" || p == "mig" ? 700 + 100 * (r % 2) : p == "aa" ? 2500 : p
-				# c<f>: f times a measured cost of 5 or 6 ms
-				if (p ~ /^c/) us = substr(p, 2) * (5000 + 1000 * (r % 2))
 				printf "load=t kernel=patched BENCH run %d/%d point=%s rep=%d us=%d tps=%.1f idle=1.00 moves=10 wakemoves=5 hotref=3 hotmoved=1 ctxt=100 secs=5.00 t=%.1f gapn=100 gapcdf=1/2/3/4/5/6/7/8/9 clock=%.4f left_s=0\n", k + 1, np, p, r, us, tps, 6 * (k + 1), 2 * noise
 			}
 			# the unpatched boot: boot, pin, boot (pin: the bridge)
@@ -258,9 +256,8 @@ expect chance-null-curse "$d/report.txt" 'd lies wholly below the best in ([3-9]
 # 5d: only one boot has every point: the chance is not computed, and said;
 # the rest of the report stands
 h=$work/onefull
-PTS="d aa 2500 10000 25000 c1 pin mig" make_runs "$h" "$std c1=100 unpatched=95" 0
-grep -v -E 'point=c1 rep=[2-6] ' "$h/runs.txt" > "$h/runs.tmp" && mv "$h/runs.tmp" "$h/runs.txt"
-sed -i 's/point=c1 /point=5000 /; s/ us=5000 / us=5000 /' "$h/runs.txt"
+PTS="d aa 2500 10000 25000 5000 pin mig" make_runs "$h" "$std 5000=100 unpatched=95" 0
+grep -v -E 'point=5000 rep=[2-6] ' "$h/runs.txt" > "$h/runs.tmp" && mv "$h/runs.tmp" "$h/runs.txt"
 if scripts/bench-report.sh "$h" > "$work/onefull.out" 2>&1; then t_ok report-one-full-boot
 else t_ko report-one-full-boot "$(tail -n 3 "$work/onefull.out")"; fi
 expect chance-not-computed "$h/t/report.txt" '^chance: 1 reps have every point of the sweep; 2 needed$'
