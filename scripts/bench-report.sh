@@ -10,7 +10,12 @@
 #                 it), with the run's BENCH_COMPARE (the comparisons asked
 #                 before it), BENCH_DRIFT (the engine's drift fit), and
 #                 where there is one BENCH_PLAN (bench/plans/<file>: the plan
-#                 that judges it) and BENCH_TITLE (its plot's title)
+#                 that judges it), BENCH_TITLE (its plot's title) and
+#                 BENCH_EXCLUDE (behind:P,busy:B: the repetitions whose
+#                 patched boot fell behind its pace by more than P % of a
+#                 vCPU's time, paced.txt, or ran while other processes used
+#                 more than B % of the host, hostload.txt, are left out of
+#                 the report, which names them)
 #   facts         run-time facts, key=value (host, guest, calibration, times)
 #   hostload.txt  the host's other load during each boot
 #   paced.txt     how far each paced boot fell behind its pace, % of a vCPU
@@ -25,7 +30,9 @@
 #                 counting those whose first --compare has a one-sided
 #                 95 % lower bound above 0. The job's drift fit, unless
 #                 the options name another, and its comparisons, unless
-#                 they name some
+#                 they name some; every repetition, BENCH_EXCLUDE or not.
+#                 A NAME that starts with "plan-" is a sensitivity analysis
+#                 its plan named before the run, and is said so
 # and this draws from them:
 #   info.txt          the facts for a reader, with the faithfulness verdict
 #   LOAD/report.txt   cachehot-sweep --analyse of runs.csv (sweep/stats.c, the
@@ -295,7 +302,10 @@ posthoc() {
 		*" --compare "*) set -- $(engine_args | head -n 2) $_opts ;;
 		*) set -- $(engine_args) $_opts ;;
 		esac
-		echo "post hoc $_n, asked after the run (not a verdict): $_why"
+		case $_n in
+		plan-*) echo "sensitivity $_n, named in the plan before the run (not a verdict): $_why" ;;
+		*) echo "post hoc $_n, asked after the run (not a verdict): $_why" ;;
+		esac
 		case $_sel in
 		'leave '*)
 			_k=${_sel#leave }
@@ -330,6 +340,24 @@ posthoc() {
 	done < "$f/posthoc"
 }
 
+# excluded LOAD: the repetitions the job's BENCH_EXCLUDE leaves out of
+# LOAD's report, "REP WHY" a line (its patched boot bench-LOAD-p-REP)
+excluded() {
+	_x=$(job BENCH_EXCLUDE)
+	[ -n "$_x" ] || return 0
+	for _w in $(echo "$_x" | tr ',' ' '); do
+		case $_w in
+		behind:[0-9]*) [ -f "$f/paced.txt" ] || die "$f: BENCH_EXCLUDE=$_x, and no paced.txt to apply it to"
+			awk -v L="$1" -v p="${_w#behind:}" '$1 ~ "^bench-" L "-p-[0-9]+$" && $2 > p + 0 {
+				r = $1; sub(/.*-p-/, "", r); print r, "fell behind its pace by " $2 " %" }' "$f/paced.txt" ;;
+		busy:[0-9]*) [ -f "$f/hostload.txt" ] || die "$f: BENCH_EXCLUDE=$_x, and no hostload.txt to apply it to"
+			awk -v L="$1" -v p="${_w#busy:}" '$1 ~ "^bench-" L "-p-[0-9]+$" && $2 > p + 0 {
+				r = $1; sub(/.*-p-/, "", r); print r, "ran while other processes used " $2 " % of the host" }' "$f/hostload.txt" ;;
+		*) die "$f: BENCH_EXCLUDE=$_x: behind:<pct>,busy:<pct>" ;;
+		esac
+	done | sort -n -k 1,1
+}
+
 # draw: everything drawn from the folder $f's inputs, plot aside
 draw() {
 	fact_end=$(fact end) fact_cores=$(fact host_cores) fact_accel=$(job ACCEL)
@@ -345,9 +373,23 @@ draw() {
 		# shellcheck disable=SC2046 # the job's options, a word each
 		set -- $(engine_args)
 		grep -q '^patched,d,' "$d/runs.csv" && set -- "$@" --chance d
+		# the repetitions the job leaves out, as its plan said before the run
+		excluded "$L" > "$tmp/excluded"
+		runs=$d/runs.csv
+		if [ -s "$tmp/excluded" ]; then
+			runs=$tmp/kept.csv
+			awk -F, -v o=",$(cut -d ' ' -f 1 "$tmp/excluded" | sort -u | tr '\n' ','),"  'NR == 1 || index(o, "," $3 ",") == 0' "$d/runs.csv" > "$runs"
+		fi
 		# a report that fails leaves the last good one in place
-		"$sweep" --analyse "$d/runs.csv" --summary "$d/summary.tmp" "$@" > "$d/report.tmp" 2> "$d/report.err" ||
+		"$sweep" --analyse "$runs" --summary "$d/summary.tmp" "$@" > "$d/report.tmp" 2> "$d/report.err" ||
 			die "$d: cachehot-sweep --analyse: $(cat "$d/report.err")"
+		[ -z "$(job BENCH_EXCLUDE)" ] || awk -v x="$(job BENCH_EXCLUDE)" -F, '
+			FILENAME != "-" && FNR > 1 && $1 == "patched" { all[$3] = 1; next }
+			{ split($0, a, " "); r = a[1]; sub(/^[^ ]* /, ""); w[r] = w[r] (w[r] != "" ? ", " : "") $0; left[r] = 1 }
+			END { for (k in all) n++; for (k in left) if (k in all) m++
+				printf "excluded by the job'"'"'s BENCH_EXCLUDE=%s: %d of %d repetitions", x, m, n
+				for (k = 1; k <= 1000; k++) if (k in left && k in all) printf "; %d (its patched boot %s)", k, w[k]
+				printf "\n" }' "$d/runs.csv" - < "$tmp/excluded" >> "$d/report.tmp"
 		mv "$d/summary.tmp" "$d/summary.csv"
 		mv "$d/report.tmp" "$d/report.txt"
 		rm -f "$d/report.err"

@@ -74,6 +74,11 @@
 #                      it must be committed as it is (a plan comes first)
 #   BENCH_TITLE        the plot's title (gnuplot's \n splits it); default:
 #                      the run's shape
+#   BENCH_EXCLUDE      behind:P,busy:B (either or both): the report leaves
+#                      out a repetition whose patched boot fell behind its
+#                      pace by more than P % of a vCPU's time, or ran while
+#                      other processes used more than B % of the host (a
+#                      plan's rule, fixed before its run; bench-report.sh)
 #   JOB=FILE           a job (bench/jobs/): NAME=value lines of the knobs
 #                      above and MODEL, MODEL_ARGS, PACE_PS, QUICK, ACCEL;
 #                      '#' starts a comment. They win over the environment
@@ -90,7 +95,7 @@ BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_P
 BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
 BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
 BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_COMPARE \
-BENCH_DRIFT BENCH_PLAN BENCH_TITLE"
+BENCH_DRIFT BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE"
 if [ -n "${JOB:-}" ]; then
 	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
 	n=0
@@ -156,6 +161,9 @@ if [ -n "${BENCH_PLAN:-}" ]; then
 		die "BENCH_PLAN=$BENCH_PLAN: $plan is not committed as it is: a plan is committed before its run"
 	fi
 fi
+for w in $(echo "${BENCH_EXCLUDE:-}" | tr ',' ' '); do
+	case $w in behind:[0-9]*|busy:[0-9]*) ;; *) die "BENCH_EXCLUDE: behind:<pct>,busy:<pct>, not '$BENCH_EXCLUDE'" ;; esac
+done
 loads=${BENCH_LOADS:-oltp msg}
 for l in $loads; do
 	case $l in oltp|msg|io) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg, io)" ;; esac
@@ -248,7 +256,7 @@ mkdir -p "$out"
 		"BENCH_PHASE_MS=$phase_ms" "BENCH_SLEEPERS=$sleepers" "BENCH_SLEEPER_US=$sleeper_us" \
 		"BENCH_GROUPS=$groups" "BENCH_SENDERS=$senders" "BENCH_RECEIVERS=$receivers" \
 		"BENCH_MSG_WS_KB=$msg_ws_kb" "BENCH_DRIFT=$drift"
-	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE BENCH_PLAN BENCH_TITLE; do
+	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE; do
 		eval "v=\${$k-}"
 		# shellcheck disable=SC2154 # v: set by the eval above
 		[ -z "$v" ] || echo "$k=$v"

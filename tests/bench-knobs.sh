@@ -77,6 +77,7 @@ refused bench-point-of-a-measured-cost "BENCH_POINTS: 'c2' is not a number of us
 printf 'BENCH_MEASURE=0\n' > "$work/measure.job"
 refused bench-measure-is-no-knob "line 1: 'BENCH_MEASURE=0' is not NAME=value of a bench knob" \
 	JOB="$work/measure.job"
+refused bench-exclude-rule "BENCH_EXCLUDE: behind:<pct>,busy:<pct>, not 'lagging'" BENCH_EXCLUDE=lagging
 refused bench-drift-word "BENCH_DRIFT: all, sweep or off, not 'some'" BENCH_DRIFT=some
 refused bench-plan-missing "BENCH_PLAN=none.md: no bench/plans/none.md" BENCH_PLAN=none.md
 # a committed plan passes its check: the run is refused later, for its workload

@@ -4,7 +4,8 @@
 # whose job names a plan (BENCH_PLAN) has that plan in bench/plans/, and
 # the plan was last changed in a commit that comes before the commit that
 # first added the run's runs.csv (followed through renames: moving a run's
-# files does not make them new); every "(planned)" section of
+# files does not make them new), and so was the plan's job
+# (bench/jobs/<plan>.job) where it has one; every "(planned)" section of
 # Documentation/benchmarks.md names a plan some run's job names. The order
 # check is first tried on a scratch repository where the plan came after
 # its runs, and where those runs were moved afterwards, where it must fail,
@@ -80,6 +81,12 @@ for job in Documentation/benchmarks/*/job; do
 			t_ok "plan-$plan-before-$run"
 		else
 			t_ko "plan-$plan-before-$run" "bench/plans/$plan last changed in $(git log -1 --format=%h -- "bench/plans/$plan"), not before $csv was first added ($(git log --follow --diff-filter=A --format=%h -- "$csv" | tail -n 1))"
+		fi
+		# the plan's job, bench/jobs/<plan>.job, where it has one, too
+		pj=bench/jobs/${plan%.md}.job
+		if [ -f "$pj" ] && [ "$shallow" = false ]; then
+			if planned_before "$pj" "$csv"; then t_ok "job-$pj-before-$run"
+			else t_ko "job-$pj-before-$run" "$pj last changed in $(git log -1 --format=%h -- "$pj"), not before $csv was first added"; fi
 		fi
 	done
 done

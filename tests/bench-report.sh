@@ -221,6 +221,25 @@ echo BENCH_DRIFT=off >> "$work/driftoff/job"
 scripts/bench-report.sh "$work/driftoff" > "$work/driftoff.out" 2>&1 || true
 expect drift-from-the-job "$work/driftoff/t/report.txt" '^drift: not fitted, not removed \(--drift off\)$'
 
+# 1c: the job's BENCH_EXCLUDE leaves out, before the engine, the
+# repetitions whose patched boot fell behind its pace (rep 2, 3.0 %) or ran
+# beside other load (rep 4, 15 %), not those whose unpatched boot did, and
+# the report names them; the post-hoc lines keep every repetition
+cp -r "$a" "$work/exclude"
+rm -f "$work/exclude/t/report.txt" "$work/exclude/t/posthoc.txt"
+echo BENCH_EXCLUDE=behind:2,busy:10 >> "$work/exclude/job"
+printf 'bench-t-p-1 1.0\nbench-t-u-1 2.5\nbench-t-p-2 3.0\nbench-t-u-2 1.0\n' > "$work/exclude/paced.txt"
+printf 'boot other_busy_pct qemu_cpus\nbench-t-p-1 3.0 2.00\nbench-t-u-1 12.5 2.00\nbench-t-p-4 15.0 2.00\n' > "$work/exclude/hostload.txt"
+scripts/bench-report.sh "$work/exclude" > "$work/exclude.out" 2>&1 || true
+v=$work/exclude/t/report.txt
+expect exclude-named "$v" "^excluded by the job's BENCH_EXCLUDE=behind:2,busy:10: 2 of 6 repetitions; 2 \\(its patched boot fell behind its pace by 3\\.0 %\\); 4 \\(its patched boot ran while other processes used 15\\.0 % of the host\\)$"
+expect exclude-before-the-engine "$v" '^best point: 10 ms, 110\.[0-9] \+- [0-9.]+ \(95 %, 4 reps\)'
+expect exclude-not-the-posthoc "$work/exclude/t/posthoc.txt" '^of the 6 ways to leave out 1 of the 6 repetitions'
+printf '%s\n' 'plan-all|t||--compare 10000-25000|every repetition, as the plan said' > "$work/exclude/posthoc"
+scripts/bench-report.sh "$work/exclude" > "$work/exclude2.out" 2>&1 || true
+expect sensitivity-named-in-the-plan "$work/exclude/t/posthoc.txt" '^sensitivity plan-all, named in the plan before the run \(not a verdict\): every repetition, as the plan said$'
+expect sensitivity-every-rep "$work/exclude/t/posthoc.txt" '^repetitions: 6 of 6 '
+
 # 2: the same with a 10 % warm-up on every boot's first run: the budget
 # must see it
 case_ warm "$std unpatched=95" 10
