@@ -154,6 +154,7 @@ help:
 	@echo '  BENCH_PLAN=         bench: the plan of bench/plans/ that judges the run (committed first)'
 	@echo '  BENCH_TITLE=        bench: the plot'"'"'s title (empty: the run'"'"'s shape)'
 	@echo '  BENCH_EXCLUDE=      bench: behind:P,busy:B, the repetitions a plan leaves out (empty: none)'
+	@echo '  BENCH_CALIB=first   bench: the guest'"'"'s walk calibration in the first patched boot, or every'
 	@echo '  BENCH_LOADS=oltp msg     bench: workloads (oltp, msg, io)'
 	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
 	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig; empty:'

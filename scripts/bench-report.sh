@@ -19,6 +19,8 @@
 #   facts         run-time facts, key=value (host, guest, calibration, times)
 #   hostload.txt  the host's other load during each boot
 #   paced.txt     how far each paced boot fell behind its pace, % of a vCPU
+#   calib.txt     each calibration's move, a patched boot a line (bench.sh
+#                 BENCH_CALIB: the first boot of a workload, or every one)
 #   hostspeed.txt the host's own speed before the first boot and after each
 #   LOAD/runs.csv every run of a workload, a row a run (collected here
 #                 from runs.txt, the guests' "BENCH run" lines of a fresh
@@ -182,6 +184,24 @@ info() {
 				printf "workload %s: the walk refills its %d KB after a move at %.2f us a KB (after_move_us - warm_us over ws_kb)\n",
 					l, v["ws_kb"], (v["after_move_us"] - v["warm_us"]) / v["ws_kb"] }'
 		_v "workload $_l: walk refill after a move, us a KB (not the raw readings): " "$(fact "walk_refill_us_per_kb_$_l")"
+	done
+	# every patched boot's calibration (BENCH_CALIB=every): the move's cost
+	# with an interval, from the engine (point 1 the warm walk, the
+	# reference; 2 the walk right after the move)
+	for _l in $(loads); do
+		[ -f "$f/calib.txt" ] || break
+		awk -v L="$_l" 'BEGIN { OFS = ","; print "point,rep,throughput,ref" }
+			$1 ~ "^bench-" L "-p-[0-9]+$" { r = $1; sub(/.*-p-/, "", r)
+				for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+				print 1, r, v["warm_us"], 1; print 2, r, v["after_move_us"], 1 }' \
+			"$f/calib.txt" > "$tmp/calib.csv"
+		[ "$(grep -c '^2,' "$tmp/calib.csv")" -ge 2 ] || continue
+		"$sweep" --analyse "$tmp/calib.csv" --drift off --compare 2-1 2> /dev/null |
+			sed -n 's/^compare 2 us - 1 us: \([-+0-9.]*\) +- \([0-9.]*\) (95 %, \([0-9]*\) reps).*/\1 \2 \3/p' |
+			awk -v L="$_l" -v w="$(awk -v L="$_l" '$1 ~ "^bench-" L "-p-" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }; s += v["warm_us"]; k = v["ws_kb"]; n++ } END { if (n) printf "%f %d", s / n, k }' "$f/calib.txt")" '{
+				split(w, a, " ")
+				printf "workload %s: the walk refills its %d KB after a move at %+.2f +- %.2f %% of its warm walk (95 %%, %d patched boots, cachehot-sweep --analyse of calib.txt): %.2f +- %.2f us a KB at the mean warm walk, %.0f us\n",
+					L, a[2], $1, $2, $3, $1 / 100 * a[1] / a[2], $2 / 100 * a[1] / a[2], a[1] }'
 	done
 	_v "derived cache_hot_time per boot, us: " "$(fact derived_us)"
 	[ ! -f "$f/hostload.txt" ] || awk 'NR > 1 { n++; s += $2; if ($2 > m) m = $2 }

@@ -24,7 +24,9 @@
 # job (the knobs as they ran, with the comparisons, drift fit, plan and
 # title), facts (run-time facts, key=value: host, guest, calibration,
 # times), hostload.txt (the host's other load during every boot),
-# paced.txt (how far each boot fell behind its pace), hostspeed.txt (the
+# paced.txt (how far each boot fell behind its pace), calib.txt (each
+# calibration's move: the first patched boot's, or every one's with
+# BENCH_CALIB=every), hostspeed.txt (the
 # host's speed before the first boot and after each), runs.txt (the
 # guests' "BENCH run" lines, as the consoles); then scripts/bench-report.sh
 # collects per workload <load>/runs.csv (every run, a row each) and draws
@@ -74,6 +76,11 @@
 #                      it must be committed as it is (a plan comes first)
 #   BENCH_TITLE        the plot's title (gnuplot's \n splits it); default:
 #                      the run's shape
+#   BENCH_CALIB        first (default): the guest's calibration (bench/guest/
+#                      calib.c: the walk before and right after a move) in
+#                      a workload's first patched boot; every: in every
+#                      patched boot, calib.txt a line each, so that the
+#                      report gives the refill's cost with an interval
 #   BENCH_EXCLUDE      behind:P,busy:B (either or both): the report leaves
 #                      out a repetition whose patched boot fell behind its
 #                      pace by more than P % of a vCPU's time, or ran while
@@ -95,7 +102,7 @@ BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_P
 BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
 BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
 BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_COMPARE \
-BENCH_DRIFT BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE"
+BENCH_DRIFT BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE BENCH_CALIB"
 if [ -n "${JOB:-}" ]; then
 	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
 	n=0
@@ -161,6 +168,8 @@ if [ -n "${BENCH_PLAN:-}" ]; then
 		die "BENCH_PLAN=$BENCH_PLAN: $plan is not committed as it is: a plan is committed before its run"
 	fi
 fi
+calib_every=${BENCH_CALIB:-first}
+case $calib_every in first|every) ;; *) die "BENCH_CALIB: first or every, not '$calib_every'" ;; esac
 for w in $(echo "${BENCH_EXCLUDE:-}" | tr ',' ' '); do
 	case $w in behind:[0-9]*|busy:[0-9]*) ;; *) die "BENCH_EXCLUDE: behind:<pct>,busy:<pct>, not '$BENCH_EXCLUDE'" ;; esac
 done
@@ -255,7 +264,7 @@ mkdir -p "$out"
 		"BENCH_COMPUTE_US=$compute_us" "BENCH_SLEEP_US=$sleep_us" "BENCH_STREAM_KB=$stream_kb" \
 		"BENCH_PHASE_MS=$phase_ms" "BENCH_SLEEPERS=$sleepers" "BENCH_SLEEPER_US=$sleeper_us" \
 		"BENCH_GROUPS=$groups" "BENCH_SENDERS=$senders" "BENCH_RECEIVERS=$receivers" \
-		"BENCH_MSG_WS_KB=$msg_ws_kb" "BENCH_DRIFT=$drift"
+		"BENCH_MSG_WS_KB=$msg_ws_kb" "BENCH_DRIFT=$drift" "BENCH_CALIB=$calib_every"
 	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE; do
 		eval "v=\${$k-}"
 		# shellcheck disable=SC2154 # v: set by the eval above
@@ -284,7 +293,7 @@ total_left=0
 for l in $loads; do
 	r=1
 	while [ $r -le "$reps" ]; do
-		c=0; [ $r = 1 ] && c=1
+		c=0; { [ $r = 1 ] || [ "$calib_every" = every ]; } && c=1
 		total_left=$(( total_left + $(est_boot "$nruns_p" $c) + $(est_boot $((uruns + 1)) 0) ))
 		r=$((r + 1))
 	done
@@ -335,6 +344,7 @@ run_boot() {
 		img=$img_p pts=$points n=$nruns_p label=patched kw=$kernel_args
 		# calibration and sysctl timing once, in the first patched boot
 		[ "$rep" = 1 ] && calib=1 bprop=$prop
+		[ "$calib_every" != every ] || calib=1
 	else
 		# its boot-time value, and after the first run a pinned run: the
 		# bridge to the patched boot (sweep/stats.c: the unpatched point)
@@ -408,6 +418,9 @@ run_boot() {
 		die "bench boot $name: pinned $npin of its $cpus vCPU threads (BENCH_PIN=0 runs without)"
 	fi
 	probe_host "$name"
+	# the calibration's move, a line a patched boot that ran it
+	tr -d '\r' < "$log" | grep -a -o 'BENCH calib migrate.*' | head -n 1 |
+		sed "s/^BENCH calib migrate /$name /" >> "$out/calib.txt"
 	hostload_row "$name" "$h0" "$h1" "$(nproc)" >> "$hostload"
 	# a paced boot: the largest share of a vCPU's time the host fell behind
 	sed -n 's/.* \([0-9]*\) us behind the host clock in \([0-9]*\) ms.*/\1 \2/p' "$log.plugin" 2>/dev/null |
@@ -434,6 +447,7 @@ run_boot() {
 
 : > "$out/runs.txt"
 : > "$out/paced.txt"
+: > "$out/calib.txt"
 probe_host start
 for l in $loads; do
 	load_steps=${BENCH_STEPS:-}
