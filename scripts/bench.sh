@@ -70,7 +70,7 @@
 #   BENCH_COMPARE      "A-B,...": comparisons of points asked before the run
 #                      (a plan's), answered in report.txt (bench-report.sh)
 #   BENCH_DRIFT        the engine's drift fit (cachehot-sweep --drift):
-#                      sweep (default since 2026-12-08: the sweep's points
+#                      sweep (default since 2026-12-07: the sweep's points
 #                      and the A/A run, not pin and mig), all or off
 #   BENCH_PLAN         the plan that judges the run, a file of bench/plans/;
 #                      it must be committed as it is (a plan comes first)

@@ -57,7 +57,7 @@ struct sw_opts {
 
 /*
  * The drift's fit (sw_opts.drift): every patched run (the default, and the
- * analysis of every run before 2026-12-08), the sweep's own points only
+ * analysis of every run committed before 2026-12-07 18:00 UTC), the sweep's own points only
  * (values, "d" and the A/A run "aa"; not the controls pin and mig, whose
  * runs scatter several times more), or none (no drift removed).
  */
