@@ -16,7 +16,7 @@ set -eu
 cd "$ROOT"
 
 # The pages that quote the runs; each is added as its figures name their runs.
-pages="Documentation/benchmarks.md README"
+pages="Documentation/benchmarks.md README Documentation/tuning.md"
 
 work=$BUILD/bench-figures-test
 rm -rf "$work"
