@@ -15,8 +15,8 @@ set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 cd "$ROOT"
 
-# The pages that quote the runs; each is added as its figures name their runs.
-pages="Documentation/benchmarks.md README Documentation/tuning.md"
+# The pages that quote the runs.
+pages="Documentation/benchmarks.md README Documentation/tuning.md CHANGELOG"
 
 work=$BUILD/bench-figures-test
 rm -rf "$work"
