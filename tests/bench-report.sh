@@ -353,6 +353,13 @@ fi
 expect drift-sweep-fits-the-sweep "$work/drift-sweep.out" "^drift: \+(1\.9|2\.0|2\.1)[0-9] % a run, fitted on the sweep's points and the A/A run \(--drift sweep\)"
 expect drift-sweep-pairs-exactly "$work/drift-sweep.out" '^compare 10 ms - 2\.5 ms: \+10\.00 \+- 0\.00 '
 expect drift-off-removes-none "$work/drift-off.out" '^drift: not fitted, not removed \(--drift off\)$'
+# too few runs for a slope: 2 reps of 2500, aa and 10000 leave one degree
+# of freedom, which a slope would take (it paired 10000 - 2500 exactly)
+printf '%s\n' point,rep,run,throughput 2500,1,1,355.6 aa,1,2,332.1 10000,1,3,394.5 \
+	10000,2,1,475.4 aa,2,2,444.1 2500,2,3,438.6 > "$work/few.csv"
+"$sweep" --analyse "$work/few.csv" --drift sweep --compare 10000-2500 > "$work/few.out" 2>&1 || true
+expect drift-too-few-runs "$work/few.out" '^drift: not removed \(too few runs: a slope would leave fewer degrees of freedom than repetitions\)$'
+expect drift-too-few-not-exact "$work/few.out" '^compare 10 ms - 2\.5 ms: \+[0-9.]+ \+- [1-9][0-9.]* '
 if "$sweep" --analyse "$work/drift.csv" --drift some > "$work/drift-bad.out" 2>&1; then
 	t_ko drift-word-refused "exit 0"
 else
