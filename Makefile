@@ -64,14 +64,14 @@ bench:
 	@if [ -x scripts/bench.sh ]; then scripts/bench.sh; \
 	else echo "make bench: not yet (scripts/bench.sh does not exist)" >&2; exit 1; fi
 
-# the report of a results folder again, from its files alone (no boot)
+# a run's report, info and plot again, from its folder alone (no boot)
 bench-report:
 	@[ -n "$(RESULTS)" ] || { echo "make bench-report: RESULTS=results/<time> (a folder of make bench)" >&2; exit 1; }
 	@scripts/bench-report.sh "$(RESULTS)"
 
-# Documentation/benchmarks' reports and plots again from their runs
+# every committed run (Documentation/benchmarks/<run>/) drawn again
 bench-plots:
-	@scripts/bench-plots.sh
+	@for d in Documentation/benchmarks/*/; do scripts/bench-report.sh "$$d" || exit 1; done
 
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
@@ -103,8 +103,8 @@ help:
 	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
 	@echo '  rhel4-matrix    README'"'"'s RHEL 4 support matrix: every update built and booted, or refused'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
-	@echo '  bench-report    RESULTS=results/<time>: its report and plots again, no boot'
-	@echo '  bench-plots     Documentation/benchmarks: every report and plot again from its runs'
+	@echo '  bench-report    RESULTS=results/<time>: its report, info and plot again, no boot'
+	@echo '  bench-plots     Documentation/benchmarks/<run>/: every committed run drawn again'
 	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
 	@echo '  dist            the tarball build/dist/cachehot-$(VERSION)[+<commit>]-linux-2.6.9.tar.gz (+<commit>:'
 	@echo '                  not the release; scripts/dist.sh says when, and how a release is made)'
@@ -148,14 +148,18 @@ help:
 	@echo '  KEEP_BUILD=0        ia64-toolchain: 1 keeps the scratch directory after a build'
 	@echo '  SOURCE_DATE_EPOCH=  dist: the time of the tarball'"'"'s files (empty: the last commit'"'"'s)'
 	@echo '  QUICK=              bench: 1 for the short run (empty or 0: the full run)'
-	@echo '  JOB=                bench: a job file (bench/jobs/) of the knobs below; it wins over them'
+	@echo '  JOB=                bench: a job file (bench/jobs/, or a run'"'"'s <folder>/job) of the knobs below; it wins over them'
 	@echo '  RESULTS=            bench-report: the results folder'
-	@echo '  BENCH_COMPARE=      bench, bench-report: A-B,... comparisons asked before the run'
+	@echo '  BENCH_COMPARE=      bench: A-B,... comparisons asked before the run (the folder'"'"'s job keeps them)'
+	@echo '  BENCH_DRIFT=sweep   bench: the drift fit, cachehot-sweep --drift: sweep, all or off'
+	@echo '  BENCH_PLAN=         bench: the plan of bench/plans/ that judges the run (committed first)'
+	@echo '  BENCH_TITLE=        bench: the plot'"'"'s title (empty: the run'"'"'s shape)'
+	@echo '  BENCH_EXCLUDE=      bench: behind:P,busy:B, the repetitions a plan leaves out (empty: none)'
+	@echo '  BENCH_CALIB=first   bench: the guest'"'"'s walk calibration in the first patched boot, or every'
 	@echo '  BENCH_LOADS=oltp msg     bench: workloads (oltp, msg, io)'
 	@echo '  BENCH_CPUS=<cores>  BENCH_REPS=6 (QUICK 2)  BENCH_RUN_MS=5000 (1500)  BENCH_WARM_MS=1000 (500)'
 	@echo '  BENCH_POINTS=       bench: the sweep, us, d, aa, pin, mig; empty:'
 	@echo '                      d,aa,2500,5000,7500,10000,12500,15000,25000,250000,1000000,pin,mig'
-	@echo '  BENCH_MEASURE=0     bench: 1 is refused (cache_hot_time=measure left the series in 1.2)'
 	@echo '  BENCH_UNPATCHED_RUNS=3 (QUICK 2)   BENCH_STEPS=   BENCH_PIN=1   BENCH_KERNEL_ARGS=noapic   BENCH_WRITE=1'
 	@echo '  BENCH_WORKERS=3  BENCH_WS_KB=256  BENCH_COMPUTE_US=3000  BENCH_SLEEP_US=1000-25000  BENCH_STREAM_KB=0  BENCH_PHASE_MS=0'
 	@echo '  io only: BENCH_SLEEPERS=0  BENCH_SLEEPER_US=<BENCH_SLEEP_US>'

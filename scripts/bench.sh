@@ -19,12 +19,19 @@
 # order counterbalanced per pair of reps) and across boots (patched and unpatched alternate,
 # ABBA, so a linear drift of the shared host hits both alike).
 #
-# Output: results/<timestamp>/ (git ignores results/): info.txt (host,
-# guest, host load during every boot), hostspeed.txt (the host's speed
-# before the first boot and after each), and per workload <load>/: runs.csv
-# (every run), report.txt, summary.csv, noise.txt, plot.png
-# (scripts/bench-report.sh, which `make bench-report RESULTS=...` reruns on
-# the folder alone); job (the knobs as they ran); the consoles.
+# Output: results/<timestamp>/ (git ignores results/), a folder that is
+# the run (committed as Documentation/benchmarks/<run>/, consoles aside):
+# job (the knobs as they ran, with the comparisons, drift fit, plan and
+# title), facts (run-time facts, key=value: host, guest, calibration,
+# times), hostload.txt (the host's other load during every boot),
+# paced.txt (how far each boot fell behind its pace), calib.txt (each
+# calibration's move: the first patched boot's, or every one's with
+# BENCH_CALIB=every), hostspeed.txt (the
+# host's speed before the first boot and after each), runs.txt (the
+# guests' "BENCH run" lines, as the consoles); then scripts/bench-report.sh
+# collects per workload <load>/runs.csv (every run, a row each) and draws
+# from the folder alone what `make bench-report RESULTS=...` draws again:
+# info.txt, <load>/report.txt, summary.csv, noise.txt, plot.png.
 #
 # Knobs (environment; make passes them through):
 #   QUICK=1            2 reps of short runs: under 5 minutes with builds done
@@ -62,6 +69,23 @@
 #         group: 2, 2), BENCH_MSG_WS_KB (walked per message, 64)
 #   BENCH_COMPARE      "A-B,...": comparisons of points asked before the run
 #                      (a plan's), answered in report.txt (bench-report.sh)
+#   BENCH_DRIFT        the engine's drift fit (cachehot-sweep --drift):
+#                      sweep (default since 2026-12-07: the sweep's points
+#                      and the A/A run, not pin and mig), all or off
+#   BENCH_PLAN         the plan that judges the run, a file of bench/plans/;
+#                      it must be committed as it is (a plan comes first)
+#   BENCH_TITLE        the plot's title (gnuplot's \n splits it); default:
+#                      the run's shape
+#   BENCH_CALIB        first (default): the guest's calibration (bench/guest/
+#                      calib.c: the walk before and right after a move) in
+#                      a workload's first patched boot; every: in every
+#                      patched boot, calib.txt a line each, so that the
+#                      report gives the refill's cost with an interval
+#   BENCH_EXCLUDE      behind:P,busy:B (either or both): the report leaves
+#                      out a repetition whose patched boot fell behind its
+#                      pace by more than P % of a vCPU's time, or ran while
+#                      other processes used more than B % of the host (a
+#                      plan's rule, fixed before its run; bench-report.sh)
 #   JOB=FILE           a job (bench/jobs/): NAME=value lines of the knobs
 #                      above and MODEL, MODEL_ARGS, PACE_PS, QUICK, ACCEL;
 #                      '#' starts a comment. They win over the environment
@@ -77,7 +101,8 @@ job_knobs="QUICK ACCEL MODEL MODEL_ARGS PACE_PS BENCH_CPUS BENCH_LOADS BENCH_REP
 BENCH_RUN_MS BENCH_WARM_MS BENCH_POINTS BENCH_UNPATCHED_RUNS BENCH_STEPS BENCH_PIN \
 BENCH_KERNEL_ARGS BENCH_WRITE BENCH_WORKERS BENCH_WS_KB BENCH_COMPUTE_US \
 BENCH_SLEEP_US BENCH_STREAM_KB BENCH_PHASE_MS BENCH_SLEEPERS BENCH_SLEEPER_US \
-BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_MEASURE BENCH_COMPARE"
+BENCH_GROUPS BENCH_SENDERS BENCH_RECEIVERS BENCH_MSG_WS_KB BENCH_COMPARE \
+BENCH_DRIFT BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE BENCH_CALIB"
 if [ -n "${JOB:-}" ]; then
 	if [ ! -f "$JOB" ] || [ ! -r "$JOB" ]; then die "JOB=$JOB: no such readable file"; fi
 	n=0
@@ -119,21 +144,9 @@ else
 fi
 # With more vCPUs than cores a vCPU that idles would give its core to
 # another: boot.sh paces every vCPU under a MODEL (PACE_PS) so that idling
-# costs the guest what it costs a real machine. Without that the run says
-# it is not faithful; with it, a boot whose vCPUs the host could not keep
-# at their pace for more than 2 % of their time is named (plugin's log).
-faithful_verdict() {
-	if [ "$cpus" -le "$(nproc)" ]; then
-		echo "yes (one host core a vCPU${pinned:+, pinned: $pinned})"
-	elif [ -z "${MODEL:-}" ] || [ "${PACE_PS:-}" = 0 ]; then
-		echo "NO: $cpus vCPUs on $(nproc) cores unpaced (PACE_PS=0 or no MODEL): a vCPU that idles gives its core to the others"
-	else
-		awk -v ps="${PACE_PS:-$PACE_PS_DEFAULT}" '
-			{ n++; if ($2 > m) m = $2; if ($2 > 2) bad = bad " " $1 }
-			END { if (bad != "") printf "NO: paced at %s ps an instruction, but the host fell behind by more than 2 %% of a vCPU'"'"'s time in:%s (at most %.1f %%)\n", ps, bad, m
-			      else printf "yes, paced at %s ps an instruction (the host fell behind by at most %.1f %% of a vCPU'"'"'s time, %d boots)\n", ps, m, n }' "$out/paced.txt"
-	fi
-}
+# costs the guest what it costs a real machine; paced.txt says how far each
+# boot fell behind its pace, and bench-report.sh's faithfulness verdict
+# names every boot that fell behind by more than 2 % of a vCPU's time.
 seed_points=2500,5000,7500,10000,12500,15000,25000,250000,1000000
 if [ -n "${QUICK:-}" ] && [ "${QUICK:-0}" != 0 ]; then
 	quick=1
@@ -144,19 +157,34 @@ else
 	reps=${BENCH_REPS:-6} run_ms=${BENCH_RUN_MS:-5000} warm_ms=${BENCH_WARM_MS:-1000}
 	uruns=${BENCH_UNPATCHED_RUNS:-3} prop=200
 fi
+drift=${BENCH_DRIFT:-sweep}
+case $drift in all|sweep|off) ;; *) die "BENCH_DRIFT: all, sweep or off, not '$drift'" ;; esac
+# A plan is committed before its run: the run names it, as it is in git.
+if [ -n "${BENCH_PLAN:-}" ]; then
+	plan=bench/plans/$BENCH_PLAN
+	[ -f "$ROOT/$plan" ] || die "BENCH_PLAN=$BENCH_PLAN: no $plan"
+	if ! git -C "$ROOT" ls-files --error-unmatch -- "$plan" > /dev/null 2>&1 ||
+		! git -C "$ROOT" diff --quiet HEAD -- "$plan"; then
+		die "BENCH_PLAN=$BENCH_PLAN: $plan is not committed as it is: a plan is committed before its run"
+	fi
+fi
+calib_every=${BENCH_CALIB:-first}
+case $calib_every in first|every) ;; *) die "BENCH_CALIB: first or every, not '$calib_every'" ;; esac
+for w in $(echo "${BENCH_EXCLUDE:-}" | tr ',' ' '); do
+	case $w in behind:[0-9]*|busy:[0-9]*) ;; *) die "BENCH_EXCLUDE: behind:<pct>,busy:<pct>, not '$BENCH_EXCLUDE'" ;; esac
+done
 loads=${BENCH_LOADS:-oltp msg}
 for l in $loads; do
 	case $l in oltp|msg|io) ;; *) die "BENCH_LOADS: unknown workload '$l' (oltp, msg, io)" ;; esac
 done
-# The boot-time measurement (cache_hot_time=measure, and the sweep's
-# multiples of its cost, c<f>) left the series in 1.2: a run that asks for
-# it needs the kernel and scripts of cachehot 1.1 (git history).
-measure=0
-[ "${BENCH_MEASURE:-0}" = 0 ] ||
-	die "BENCH_MEASURE=1: cache_hot_time=measure is not part of the series since 1.2 (cachehot 1.1 has it)"
-case ,${BENCH_POINTS:-}, in *,c[0-9]*) die "BENCH_POINTS: c<f> points need cache_hot_time=measure, not part of the series since 1.2" ;; esac
 points=${BENCH_POINTS:-d,aa,$seed_points,pin,mig}
-boot_measure=
+# every point a number of us or a name the guest knows (bench/guest/points.c)
+for p in $(echo "$points" | tr ',' ' '); do
+	case $p in
+	d|aa|pin|mig) ;;
+	''|*[!0-9]*) die "BENCH_POINTS: '$p' is not a number of us, d, aa, pin or mig" ;;
+	esac
+done
 case ,$points, in *,2500,*) ;; *) die "BENCH_POINTS must contain 2500: every point is a ratio to it" ;; esac
 workers=${BENCH_WORKERS:-3}
 compute_us=${BENCH_COMPUTE_US:-3000}
@@ -225,7 +253,8 @@ stamp=$(date +%Y%m%d-%H%M%S)
 out=$ROOT/results/$stamp
 mkdir -p "$out"
 # The knobs as they ran, defaults filled in: a job that reruns the run
-# (make bench JOB=.../job) and that scripts/bench-report.sh titles from.
+# (make bench JOB=.../job), and the comparisons, drift fit, plan and title
+# scripts/bench-report.sh draws the run with.
 {
 	echo "# make bench JOB=<this file> reruns this run (${JOB:+from $JOB, }$(date -u '+%Y-%m-%d %H:%M UTC'))"
 	printf '%s\n' "QUICK=$quick" "BENCH_CPUS=$cpus" "BENCH_LOADS=$loads" "BENCH_REPS=$reps" \
@@ -235,14 +264,15 @@ mkdir -p "$out"
 		"BENCH_COMPUTE_US=$compute_us" "BENCH_SLEEP_US=$sleep_us" "BENCH_STREAM_KB=$stream_kb" \
 		"BENCH_PHASE_MS=$phase_ms" "BENCH_SLEEPERS=$sleepers" "BENCH_SLEEPER_US=$sleeper_us" \
 		"BENCH_GROUPS=$groups" "BENCH_SENDERS=$senders" "BENCH_RECEIVERS=$receivers" \
-		"BENCH_MSG_WS_KB=$msg_ws_kb"
-	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE; do
+		"BENCH_MSG_WS_KB=$msg_ws_kb" "BENCH_DRIFT=$drift" "BENCH_CALIB=$calib_every"
+	for k in ACCEL MODEL MODEL_ARGS PACE_PS BENCH_STEPS BENCH_COMPARE BENCH_PLAN BENCH_TITLE BENCH_EXCLUDE; do
 		eval "v=\${$k-}"
 		# shellcheck disable=SC2154 # v: set by the eval above
 		[ -z "$v" ] || echo "$k=$v"
 	done
 } > "$out/job"
 t_begin=$(date +%s)
+t_start_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
 msg "bench: results in $out"
 msg "bench: $cpus vCPUs ($topo), workloads: $loads; per workload $reps reps x ($nruns_p patched + $uruns unpatched runs) of ${warm_ms}+${run_ms} ms"
 msg "bench: vCPU threads pinned: $pinned"
@@ -263,7 +293,7 @@ total_left=0
 for l in $loads; do
 	r=1
 	while [ $r -le "$reps" ]; do
-		c=0; [ $r = 1 ] && c=1
+		c=0; { [ $r = 1 ] || [ "$calib_every" = every ]; } && c=1
 		total_left=$(( total_left + $(est_boot "$nruns_p" $c) + $(est_boot $((uruns + 1)) 0) ))
 		r=$((r + 1))
 	done
@@ -311,9 +341,10 @@ run_boot() {
 	log=$BUILD/boot-logs/$name.log
 	calib=0 bprop=0
 	if [ "$kind" = p ]; then
-		img=$img_p pts=$points n=$nruns_p label=patched kw="$kernel_args $boot_measure"
+		img=$img_p pts=$points n=$nruns_p label=patched kw=$kernel_args
 		# calibration and sysctl timing once, in the first patched boot
 		[ "$rep" = 1 ] && calib=1 bprop=$prop
+		[ "$calib_every" != every ] || calib=1
 	else
 		# its boot-time value, and after the first run a pinned run: the
 		# bridge to the patched boot (sweep/stats.c: the unpatched point)
@@ -387,6 +418,9 @@ run_boot() {
 		die "bench boot $name: pinned $npin of its $cpus vCPU threads (BENCH_PIN=0 runs without)"
 	fi
 	probe_host "$name"
+	# the calibration's move, a line a patched boot that ran it
+	tr -d '\r' < "$log" | grep -a -o 'BENCH calib migrate.*' | head -n 1 |
+		sed "s/^BENCH calib migrate /$name /" >> "$out/calib.txt"
 	hostload_row "$name" "$h0" "$h1" "$(nproc)" >> "$hostload"
 	# a paced boot: the largest share of a vCPU's time the host fell behind
 	sed -n 's/.* \([0-9]*\) us behind the host clock in \([0-9]*\) ms.*/\1 \2/p' "$log.plugin" 2>/dev/null |
@@ -413,6 +447,7 @@ run_boot() {
 
 : > "$out/runs.txt"
 : > "$out/paced.txt"
+: > "$out/calib.txt"
 probe_host start
 for l in $loads; do
 	load_steps=${BENCH_STEPS:-}
@@ -428,39 +463,44 @@ t_booted=$(date +%s)
 
 first=$out/bench-${loads%% *}-p-1.console
 
-# ---- info ----
+# ---- facts: key=value, what the run knew of itself ----
 t_end=$(date +%s)
 busy_warn=$(awk 'NR > 1 && $2 > 10 { n++ } END { if (n) printf "%d boots ran while other processes used more than 10 %% of the host: their runs carry that noise", n }' "$hostload")
 [ -z "$busy_warn" ] || warn "$busy_warn"
+# fact KEY VALUE: a line of facts (lines joined with " | "), none if empty
+fact() { [ -z "$2" ] || printf '%s=%s\n' "$1" "$(printf '%s' "$2" | tr '\n' '\001' | sed 's/\x01/ | /g')"; }
+# guest LINE-SED: the first patched boot's console, as LINE-SED prints it
+guest() { sed -n "$1" "$first" | head -n 1; }
 {
-	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "host cpu: $(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1), $(nproc) cores, L2 $(host_l2_kb) KB per core"
-	echo "host CPU busy before the run: $busy_start %; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-	[ -z "$load_warn" ] || echo "WARNING: $load_warn"
-	echo "guest: $(sed -n 's/^.*BENCH info \(cpus=.*\)/\1/p' "$first" | head -n 1)"
-	echo "guest topology: -smp $cpus,sockets=$cpus, accel ${ACCEL:-tcg}, vCPU threads pinned: $pinned; kernel words: ${kernel_args:-none}"
-	echo "guest boot values: $(sed -n 's/^.*BENCH info \(boot_cache.*\)/\1/p' "$first" | head -n 1)"
-	echo "cache model: ${MODEL:-none}${MODEL_ARGS:+ ($MODEL_ARGS)}; patched boots ${boot_measure:-without cache_hot_time=measure}"
-	[ "$measure" = 0 ] || echo "measured SMP migration cost per patched boot, us: $(grep -a -h -o 'migration_cost_us=[-0-9.]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ')"
-	sed -n 's/^.*BENCH info schedstat \(.*\)/guest schedstat: \1/p' "$first"
+	fact date "$t_start_utc"
+	fact end "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	fact commit "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+	fact host_cpu "$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)"
+	fact host_cores "$(nproc)"
+	fact host_l2_kb "$(host_l2_kb)"
+	fact host_busy_before_pct "$busy_start"
+	fact host_loadavg_end "$(cut -d' ' -f1-3 /proc/loadavg)"
+	fact guest "$(guest 's/^.*BENCH info \(cpus=.*\)/\1/p')"
+	fact guest_topology "-smp $cpus,sockets=$cpus"
+	fact accel "${ACCEL:-tcg}"
+	fact vcpus_pinned "$pinned"
+	fact pace_ps "$([ -z "${MODEL:-}" ] || [ "$cpus" -le "$(nproc)" ] || echo "${PACE_PS:-$PACE_PS_DEFAULT}")"
+	fact guest_boot_values "$(guest 's/^.*BENCH info \(boot_cache.*\)/\1/p')"
+	fact schedstat "$(sed -n 's/^.*BENCH info schedstat \(.*\)/\1/p' "$first")"
 	for L in $loads; do
-		echo "workload $L: $(sed -n 's/^.*BENCH info load=[a-z]* \(.*\)/\1/p' "$out/bench-$L-p-1.console" | head -n 1)"
-		grep -a -o 'BENCH calib migrate.*' "$out/bench-$L-p-1.console" | sed "s/^BENCH /workload $L: /"
+		fact "workload_$L" "$(sed -n 's/^.*BENCH info load=[a-z]* \(.*\)/\1/p' "$out/bench-$L-p-1.console" | head -n 1)"
+		fact "calib_migrate_$L" "$(grep -a -o 'BENCH calib migrate.*' "$out/bench-$L-p-1.console" | sed 's/^BENCH calib migrate //' | head -n 1)"
 	done
-	echo "derived cache_hot_time per boot, us: $(grep -a -h -o 'BENCH info boot_cache_hot_time_us=[0-9]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ')"
-	awk 'NR > 1 { n++; s += $2; if ($2 > m) m = $2 }
-		END { if (n) printf "host load during the boots: other processes used %.1f %% of the host on average, %.1f %% at most (per boot: hostload.txt)\n", s / n, m }' "$hostload"
-	[ -z "$busy_warn" ] || echo "WARNING: $busy_warn"
-	echo "unpatched boots: $uruns runs each and a pinned one; quick=$quick"
-	grep -a -o 'BENCH calib walk.*' "$first" | sed 's/^BENCH //'
-	grep -a -o 'BENCH prop.*' "$first" | sed 's/^BENCH //'
-	echo "faithful: $(faithful_verdict)"
-	echo "time: builds $((t_built - t_begin)) s, boots $((t_booted - t_built)) s, total $((t_end - t_begin)) s"
-} > "$out/info.txt"
+	fact calib_walk "$(grep -a -o 'BENCH calib walk.*' "$first" | sed 's/^BENCH calib walk //')"
+	fact prop "$(grep -a -o 'BENCH prop.*' "$first" | sed 's/^BENCH prop //')"
+	fact derived_us "$(grep -a -h -o 'BENCH info boot_cache_hot_time_us=[0-9]*' "$out"/bench-*-p-*.console | sed 's/.*=//' | sort -n | tr '\n' ' ' | sed 's/ $//')"
+	fact time_builds_s "$((t_built - t_begin))"
+	fact time_boots_s "$((t_booted - t_built))"
+	fact time_total_s "$((t_end - t_begin))"
+} > "$out/facts"
 
 # ---- the report: from the folder alone, as make bench-report redraws it ----
-# shellcheck disable=SC2086 # one word per workload
-"$ROOT/scripts/bench-report.sh" "$out" $loads
+"$ROOT/scripts/bench-report.sh" "$out"
 cat "$out/info.txt"
 for L in $loads; do
 	printf '\n== workload %s ==\n\n' "$L"
@@ -469,4 +509,4 @@ for L in $loads; do
 	cat "$out/$L/noise.txt"
 done
 echo
-echo "results: $out (job info.txt hostload.txt hostspeed.txt; per workload: runs.csv report.txt summary.csv noise.txt plot.png)"
+echo "results: $out (job facts hostload.txt paced.txt hostspeed.txt info.txt; per workload: runs.csv report.txt summary.csv noise.txt plot.png)"

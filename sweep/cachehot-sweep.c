@@ -29,7 +29,7 @@
 static const char usage[] =
 "usage: cachehot-sweep [options] -- WORKLOAD [ARG...]\n"
 "       cachehot-sweep --analyse FILE.csv [--ref T] [--compare A-B]...\n"
-"                      [--chance POINT] [--summary OUT.csv]\n"
+"                      [--chance POINT] [--summary OUT.csv] [--drift HOW]\n"
 "Steps the scheduler's cache-hot time through --points while WORKLOAD runs,\n"
 "as root, and says which value gave the most throughput. The knob is the\n"
 "first that exists of /proc/sys/kernel/cache_hot_time (Linux 2.6.9 with the\n"
@@ -88,6 +88,9 @@ static const char usage[] =
 "  --chance P     with --analyse: how often P would lie wholly below the\n"
 "                 best point by chance (runs shuffled among the points)\n"
 "  --summary OUT  with --analyse: the table as CSV, a row a point\n"
+"  --drift HOW    with --analyse: the runs the drift is fitted on: all\n"
+"                 (default), sweep (the points and the A/A run, not make\n"
+"                 bench's controls pin and mig) or off (none removed)\n"
 "Without --count WORKLOAD runs for the whole sweep (the time is said before\n"
 "it starts) and prints its throughput on stdout, one number a line (a\n"
 "rate, or a count per fixed interval), or lines --match finds it in: a\n"
@@ -178,7 +181,7 @@ static struct {
 	const char *points, *ref, *csv, *analyse, *match, *summary;
 	struct sw_opts an;		/* --analyse's --compare, --chance */
 	double run, settle, warm;
-	int reps, count, node;
+	int reps, count, node, drift;
 } o = { .run = 30, .settle = 2, .warm = 10, .reps = 6 };
 static double ns[SW_MAXPTS], refns;	/* the points; 0, 1: the reference */
 static int np;
@@ -747,6 +750,7 @@ static int parse_args(int argc, char **argv)
 		{ "analyze", 1, NULL, 'a' }, { "match", 1, NULL, 'm' },
 		{ "compare", 1, NULL, 'x' }, { "chance", 1, NULL, 'y' },
 		{ "summary", 1, NULL, 'z' }, { "knob", 1, NULL, 'k' },
+		{ "drift", 1, NULL, 'd' },
 		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 } };
 	char *end, msg[128];
 	int c, e;
@@ -797,6 +801,14 @@ static int parse_args(int argc, char **argv)
 			if (parse_knob(optarg))
 				return -1;
 			break;
+		case 'd':
+			o.an.drift = sw_drift_mode(optarg);
+			if (o.an.drift < 0) {
+				err("--drift: all, sweep or off, not '%s'", optarg);
+				return -1;
+			}
+			o.drift = 1;
+			break;
 		case 'm':
 			o.match = optarg;
 			e = regcomp(&match_re, optarg, REG_EXTENDED);
@@ -810,8 +822,8 @@ static int parse_args(int argc, char **argv)
 		default: fputs(usage, stderr); return -1;
 		}
 	}
-	if (!o.analyse && (o.an.ncompare || o.an.chance || o.summary)) {
-		err("--compare, --chance and --summary go with --analyse");
+	if (!o.analyse && (o.an.ncompare || o.an.chance || o.summary || o.drift)) {
+		err("--compare, --chance, --summary and --drift go with --analyse");
 		return -1;
 	}
 	if (uknob.path && o.node) {

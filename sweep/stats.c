@@ -161,6 +161,18 @@ void sw_ci(const double *v, int n, double *mean, double *half)
 	*half = n > 1 ? sw_t975(n - 1) * sqrt(q / (n - 1)) / sqrt(n) : INFINITY;
 }
 
+/* --drift's word: SW_DRIFT_*, or -1 for a word that is none. */
+int sw_drift_mode(const char *name)
+{
+	if (!strcmp(name, "all"))
+		return SW_DRIFT_ALL;
+	if (!strcmp(name, "sweep"))
+		return SW_DRIFT_SWEEP;
+	if (!strcmp(name, "off"))
+		return SW_DRIFT_OFF;
+	return -1;
+}
+
 /* Index of the point named name, or -1. */
 static int point_at(const struct sw_data *d, const char *name)
 {
@@ -424,39 +436,57 @@ static double row_key(const struct sw_data *d, int p)
  * to what the points and repetitions leave (log tp less its point's mean
  * less its repetition's mean, over the position less its repetition's
  * mean position); the unpatched kernel's runs are left out of the fit
- * (boots of their own, with no reference run). pos[r] gets repetition
- * r's mean position. 0 if a run's position is not known.
+ * (boots of their own, with no reference run), and with SW_DRIFT_SWEEP
+ * every run of a point that is not the sweep's or its A/A run too.
+ * pos[r] gets repetition r's mean position. NAN if a run's position is
+ * not known, and (*few set) where the fit would leave fewer degrees of
+ * freedom than there are repetitions: with 2 repetitions of 3 points a
+ * slope took the only one left and paired two runs exactly (+- 0.00).
  */
-static double drift(const struct sw_data *d, double *pos)
+static int in_fit(const struct sw_data *d, const struct sw_run *u, int mode)
+{
+	return u->tp > 0 && !u->unpatched && (mode != SW_DRIFT_SWEEP ||
+		sweep_point(d, u->pt) || !strcmp(d->name[u->pt], "aa"));
+}
+
+static double drift(const struct sw_data *d, double *pos, int mode, int *few)
 {
 	double pm[SW_MAXPTS] = { 0 }, be[SW_MAXREPS] = { 0 }, e, di;
 	double sxy = 0, sxx = 0;
 	int pn[SW_MAXPTS] = { 0 }, bn[SW_MAXREPS] = { 0 }, known = 1, r;
+	int n = 0, np = 0, nr = 0, p;
 	const struct sw_run *u, *end = d->run + d->nruns;
 
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0 && !u->unpatched) {
+		if (in_fit(d, u, mode)) {
 			pm[u->pt] += log(u->tp);
 			pn[u->pt]++;
 			known &= u->seq >= 0;
 		}
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0 && !u->unpatched) {
+		if (in_fit(d, u, mode)) {
 			be[u->rep] += log(u->tp) - pm[u->pt] / pn[u->pt];
 			pos[u->rep] += u->seq;
 			bn[u->rep]++;
 		}
 	for (u = d->run; u < end; u++)
-		if (u->tp > 0 && !u->unpatched) {
+		if (in_fit(d, u, mode)) {
 			e = log(u->tp) - pm[u->pt] / pn[u->pt] -
 				be[u->rep] / bn[u->rep];
 			di = u->seq - pos[u->rep] / bn[u->rep];
 			sxy += di * e;
 			sxx += di * di;
 		}
-	for (r = 0; r < d->nreps; r++)
+	for (r = 0; r < d->nreps; r++) {
 		pos[r] /= bn[r] ? bn[r] : 1;
-	return known && sxx > 0 ? sxy / sxx : NAN;
+		n += bn[r];
+		nr += bn[r] > 0;
+	}
+	for (p = 0; p < d->npts; p++)
+		np += pn[p] > 0;
+	/* runs less the points' and repetitions' means and the slope */
+	*few = known && sxx > 0 && n - np - nr < nr;
+	return known && sxx > 0 && !*few ? sxy / sxx : NAN;
 }
 
 /* Mean and half-width of x[p][] - x[b][] over the reps both have. */
@@ -750,6 +780,7 @@ int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out)
 	double pv[SW_MAXPTS] = { 0 }, adj[SW_MAXPTS] = { 0 }, worst = 0;
 	int i, j, k, p, r, ref, best = -1, rows[SW_MAXPTS], cmp[SW_MAXPTS];
 	int nc = 0, nrej, ca[SW_MAXPTS], cb[SW_MAXPTS], up, upin, pin, mig, ch = -1;
+	int few = 0;
 	const struct sw_opts none = { .ncompare = 0 };
 	const struct sw_run *u;
 	char lab[40], inside[512] = "", a[24];
@@ -783,7 +814,7 @@ int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out)
 			return -1;
 		}
 	}
-	slope = drift(d, pos);
+	slope = opt->drift == SW_DRIFT_OFF ? NAN : drift(d, pos, opt->drift, &few);
 	/* move every run to its repetition's mean position, then pair */
 	memset(t, 0, sizeof(t));
 	memset(tn, 0, sizeof(tn));
@@ -824,8 +855,15 @@ int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out)
 		fprintf(stderr, "no repetition has the reference point\n");
 		return -1;
 	}
-	if (isnan(slope))
+	if (opt->drift == SW_DRIFT_OFF)
+		fprintf(out, "drift: not fitted, not removed (--drift off)\n");
+	else if (few)
+		fprintf(out, "drift: not removed (too few runs: a slope would leave fewer degrees of freedom than repetitions)\n");
+	else if (isnan(slope))
 		fprintf(out, "drift: not removed (the runs' order is not known)\n");
+	else if (opt->drift == SW_DRIFT_SWEEP)
+		fprintf(out, "drift: %+.2f %% a run, fitted on the sweep's points and the A/A run (--drift sweep), removed before the pairing\n",
+			100 * (exp(slope) - 1));
 	else
 		fprintf(out, "drift: %+.2f %% a run, removed before the pairing\n",
 			100 * (exp(slope) - 1));

@@ -52,7 +52,17 @@ struct sw_opts {
 	int ncompare;
 	const char *chance;	/* a point: how often below the best by chance */
 	FILE *summary;		/* a CSV a row a point, for plots */
+	int drift;		/* which runs the drift is fitted on: SW_DRIFT_* */
 };
+
+/*
+ * The drift's fit (sw_opts.drift): every patched run (the default, and the
+ * analysis of every run committed before 2026-12-07 18:00 UTC), the sweep's own points only
+ * (values, "d" and the A/A run "aa"; not the controls pin and mig, whose
+ * runs scatter several times more), or none (no drift removed).
+ */
+enum { SW_DRIFT_ALL, SW_DRIFT_SWEEP, SW_DRIFT_OFF };
+int sw_drift_mode(const char *name);
 
 int sw_report(const struct sw_data *d, const struct sw_opts *opt, FILE *out);
 

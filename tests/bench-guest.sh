@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The benchmark guest (bench/guest/) on the host: it compiles as
-# make-initramfs.sh compiles it, without a warning, its points and the
-# cost they multiply come out in the right us (tests/bench-guest/
-# points-test.c), and so do its I/O waits (wait-test.c); its stream reads
+# make-initramfs.sh compiles it, without a warning, its points come out
+# in the right us, and the multiples of a measured cost are no points
+# (tests/bench-guest/points-test.c), and so do its I/O waits
+# (wait-test.c); its stream reads
 # only new lines (stream-test.c), its phases swap the CPUs' shares of the
 # work and keep its total (phase-test.c); io's workers sleep on their own
 # CPU for chsleepers of every chworkers waits and wait at the disk for the

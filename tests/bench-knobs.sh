@@ -5,8 +5,13 @@
 # sleeper count or a wait range that is not a number or <min>-<max>; a
 # JOB file that is missing or names what is not a knob; a job's value wins
 # over the environment's, and the warning says so. Every job of
-# bench/jobs/ is read whole: the same job with a bad workload added at its
-# end is refused for that workload, not for a line before it.
+# bench/jobs/ and every committed run's job (Documentation/benchmarks/
+# <run>/job) is read whole: the same job with a bad workload added at its
+# end is refused for that workload, not for a line before it. A drift fit
+# that is none is refused, and so is a plan that is not in bench/plans/;
+# a committed plan is taken. A point that is no point (c<f>, whose
+# measured cost left the series in 1.2) is refused, and so is a job
+# naming BENCH_MEASURE.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -59,4 +64,23 @@ for j in "$ROOT"/bench/jobs/*.job; do
 	refused "bench-job-$(basename "$j" .job)-read-whole" "unknown workload 'nope'" \
 		JOB="$work/$(basename "$j")"
 done
+# every committed run's job reruns it: bench.sh takes every line of it
+for j in "$ROOT"/Documentation/benchmarks/*/job; do
+	r=$(basename "$(dirname "$j")")
+	{ cat "$j"; echo BENCH_LOADS=nope; } > "$work/$r.job"
+	refused "bench-run-$r-job-read-whole" "unknown workload 'nope'" JOB="$work/$r.job"
+done
+# the boot-time measurement left the series in 1.2: its points are no
+# points, and a job that names its knob is refused
+refused bench-point-of-a-measured-cost "BENCH_POINTS: 'c2' is not a number of us, d, aa, pin or mig" \
+	BENCH_POINTS=2500,aa,c2,pin,mig
+printf 'BENCH_MEASURE=0\n' > "$work/measure.job"
+refused bench-measure-is-no-knob "line 1: 'BENCH_MEASURE=0' is not NAME=value of a bench knob" \
+	JOB="$work/measure.job"
+refused bench-exclude-rule "BENCH_EXCLUDE: behind:<pct>,busy:<pct>, not 'lagging'" BENCH_EXCLUDE=lagging
+refused bench-drift-word "BENCH_DRIFT: all, sweep or off, not 'some'" BENCH_DRIFT=some
+refused bench-plan-missing "BENCH_PLAN=none.md: no bench/plans/none.md" BENCH_PLAN=none.md
+# a committed plan passes its check: the run is refused later, for its workload
+refused bench-plan-committed "unknown workload 'nope'" \
+	BENCH_PLAN=2026-12-06-rule-should-lose.md BENCH_LOADS=nope
 t_finish

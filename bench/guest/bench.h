@@ -28,7 +28,6 @@
 
 #define SYSCTL_CPU	"/proc/sys/kernel/cache_hot_time"
 #define SYSCTL_NODE	"/proc/sys/kernel/cache_hot_time_node"
-#define HOT_TIME_MAX_US	4000000L	/* the series' CACHE_HOT_TIME_MAX */
 #define SCHEDSTAT	"/proc/schedstat"
 #define MAXCPU		64
 #define MAXW		512
@@ -129,8 +128,7 @@ extern double cpu_mhz;	/* /proc/cpuinfo: the TSC rate the kernel calibrated */
 void snapshot(struct snap *s, int nworkers);
 
 /* points.c */
-double cost_from_log(const char *log);
-long point_us(const char *p, long derived, double cost_us);
+long point_us(const char *p, long derived);
 void point_order(char **points, int n, int rep, int *idx);
 
 /* calib.c */

@@ -16,11 +16,6 @@
  *   chload=oltp|msg|io   the workload
  *   chpoints=d,2500,...  sweep points, us; "d" = the boot-time (derived)
  *                        value, "boot" = do not write (unpatched kernel),
- *                        "c<f>" = f times the migration cost the kernel
- *                        measured at boot (its log's "migration cost SMP
- *                        level"; cache_hot_time=measure), so "c2" is the
- *                        twice-the-cost rule's value (left out when the
- *                        kernel measured none),
  *                        "aa" = 2.5 ms again (A/A: the noise floor),
  *                        "pin" = every task pinned (oltp, io: worker i to
  *                        CPU i % ncpu; msg: group g to CPU g % ncpu; io's
@@ -28,9 +23,8 @@
  *                        "mig" = every worker (msg: receiver) moves to the
  *                        next CPU after each transaction (message);
  *                        pin and mig are the sensitivity control; a
- *                        "c<f>" stops at the kernel's 4 s, a number
- *                        the kernel refuses (above 4 s) stops the
- *                        sweep with a BENCH error line
+ *                        number the kernel refuses (above 4 s) stops
+ *                        the sweep with a BENCH error line
  *   chreps=N             repetitions (interleaved: rep 1 of every point,
  *                        then rep 2...; in cachehot-sweep's counterbalanced
  *                        order, 2500 and aa next to each other: points.c)
@@ -89,7 +83,6 @@
  *   GUEST END
  * then sync and power off.
  */
-#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -113,18 +106,6 @@ static int set_point(long us)
 	return 0;
 }
 
-/* The SMP migration cost the kernel measured at boot, us; -1: none. */
-static double migration_cost_us(void)
-{
-	static char klog[1 << 17];
-	int n = klogctl(3, klog, sizeof(klog) - 1);	/* read all */
-
-	if (n <= 0)
-		return -1;
-	klog[n] = 0;
-	return cost_from_log(klog);
-}
-
 /*
  * One run of point p: set it, warm up, measure, print its BENCH run line.
  * -1 if the kernel refused its value, or a pin point's task was not pinned:
@@ -132,10 +113,10 @@ static double migration_cost_us(void)
  */
 static int run_point(const struct workload *w, const struct params *prm,
 		      const char *p, int rep, int n, int total, long derived,
-		      double cost_us, double t_start, const pid_t *pids)
+		      double t_start, const pid_t *pids)
 {
 	static int pinned;
-	long us = point_us(p, derived, cost_us);
+	long us = point_us(p, derived);
 	struct snap a, b;
 	double el, left;
 	char cdf[128];
@@ -256,7 +237,7 @@ int main(void)
 	struct params prm;
 	int npoints = 0, reps, rep0, i, r, k;
 	long cache_kb, derived, derived_node;
-	double t_start, cost_us;
+	double t_start;
 	pid_t pids[MAXW];
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -312,31 +293,18 @@ int main(void)
 		points[npoints++] = t;
 	derived = read_us(SYSCTL_CPU);		/* before any write: the boot value */
 	derived_node = read_us(SYSCTL_NODE);
-	cost_us = migration_cost_us();
 
 	printf("BENCH info cpus=%d model=\"%s\" cache=\"%s\" cache_kb=%ld hz=%ld write=%d "
 	       "model_kb=%ld\n", ncpu, model, cachestr, cache_kb, guest_hz(), walk_writes,
 	       chk_long("model_kb", 0));
-	printf("BENCH info boot_cache_hot_time_us=%ld boot_cache_hot_time_node_us=%ld "
-	       "migration_cost_us=%.3f\n", derived, derived_node, cost_us);
-	/*
-	 * Without a measured cost (not asked for, or "below the noise": under
-	 * smt2 the siblings share their cache) there are no c<f> points: they
-	 * are left out, and said so; any other bad point is an error.
-	 */
-	for (i = k = 0; k < npoints; k++) {
-		if (point_us(points[k], derived, cost_us) != -2)
-			points[i++] = points[k];
-		else if (points[k][0] == 'c' && cost_us < 0)
-			printf("BENCH info point %s left out: the kernel measured no "
-			       "migration cost (its log says why)\n", points[k]);
-		else {
+	printf("BENCH info boot_cache_hot_time_us=%ld boot_cache_hot_time_node_us=%ld\n",
+	       derived, derived_node);
+	for (k = 0; k < npoints; k++)
+		if (point_us(points[k], derived) == -2) {
 			printf("BENCH error point %s: not a number of us, d, aa, boot, "
-			       "pin, mig or c<factor>\n", points[k]);
+			       "pin or mig\n", points[k]);
 			goto out;
 		}
-	}
-	npoints = i;
 	if (read_file(SCHEDSTAT, big, sizeof(big)) > 0) {
 		for (char *l = strtok(big, "\n"); l; l = strtok(NULL, "\n"))
 			if (!strncmp(l, "domain", 6) || !strncmp(l, "version", 7))
@@ -385,7 +353,7 @@ int main(void)
 		for (k = 0; k < npoints; k++) {
 			if (run_point(w, &prm, points[idx[k]], rep0 + r,
 				      r * npoints + k + 1, reps * npoints,
-				      derived, cost_us, t_start, pids) != 0)
+				      derived, t_start, pids) != 0)
 				goto stop;	/* bench.sh reports the error */
 		}
 	}

@@ -1,43 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The sweep's points (guest.c's chpoints) and the cost they are multiples
- * of, apart from the guest so that tests/bench-guest.sh can check them on
- * the host.
+ * The sweep's points (guest.c's chpoints) and their order, apart from the
+ * guest so that tests/bench-guest.sh can check them on the host.
  */
 #include "bench.h"
 #include "../../sweep/stats.h"
 
 /*
- * The SMP migration cost in a kernel log, us: the series prints
- * "sched: migration cost SMP level: U.FFF us" (three decimals); -1 where
- * it measured none.
- */
-double cost_from_log(const char *log)
-{
-	static const char needle[] = "sched: migration cost SMP level: ";
-	unsigned long us, frac;
-	const char *p = strstr(log, needle);
-	int len = 0;
-
-	if (!p || sscanf(p + strlen(needle), "%lu.%3lu us%n", &us, &frac, &len) != 2 ||
-	    !len || p[strlen(needle)] < '0' || p[strlen(needle)] > '9')
-		return -1;
-	return us + frac / 1000.0;
-}
-
-/*
  * A point's cache_hot_time, us: "d", "pin", "mig" = the boot value, "aa"
- * = 2500, "boot" = -1 (do not write), "c<f>" = f times cost_us, rounded,
- * at most the kernel's limit, a number = itself; -2 = not a point of this
- * boot (a typo, or "c<f>" without a measured cost).
- * The limit: c32 of a chen4 boot is 2.7-3.9 s, and a boot on a slow host
- * can measure 255.7 ms, whose c32 the kernel refuses; the largest value
- * the kernel takes is the point the sweep means there.
+ * = 2500, "boot" = -1 (do not write), a number = itself; -2 = not a point
+ * (a typo; the multiples of a measured cost, "c<f>", left with
+ * cache_hot_time=measure in 1.2).
  */
-long point_us(const char *p, long derived, double cost_us)
+long point_us(const char *p, long derived)
 {
 	char *end;
-	double f;
 	long us;
 
 	if (!strcmp(p, "d") || !strcmp(p, "pin") || !strcmp(p, "mig"))
@@ -46,13 +23,6 @@ long point_us(const char *p, long derived, double cost_us)
 		return 2500;
 	if (!strcmp(p, "boot"))
 		return -1;
-	if (p[0] == 'c') {
-		f = strtod(p + 1, &end);
-		if (end == p + 1 || *end || !(f >= 0) || cost_us < 0)
-			return -2;
-		f = f * cost_us + 0.5;
-		return f < HOT_TIME_MAX_US ? (long)f : HOT_TIME_MAX_US;
-	}
 	us = strtol(p, &end, 10);
 	return end == p || *end || us < 0 ? -2 : us;
 }
