@@ -39,8 +39,7 @@ arch=${ARCH:-}
 if [ -z "$arch" ]; then
 	case $image in
 	*/arch/i386/*) arch=i386 ;;
-	*/arch/x86_64/*) arch=x86_64 ;;
-	*) ! grep -q '^CONFIG_IA64=y' "$dotconfig" 2>/dev/null || arch=ia64 ;;
+	*) if grep -q '^CONFIG_IA64=y' "$dotconfig" 2>/dev/null; then arch=ia64; else arch=x86_64; fi ;;
 	esac
 fi
 case $arch in
@@ -53,7 +52,6 @@ ia64)
 	[ -z "${BOOT_SERIAL:-}" ] || die "no interactive shell under Ski (no busybox for ia64 here)"
 	ski=$(last_line "$ROOT/scripts/build-ski.sh") || die "Ski does not build"
 	cpu= ;;
-'') die "cannot tell the architecture of $image (set ARCH=x86_64, i386 or ia64)" ;;
 *) die "cannot boot $arch (x86_64, i386 under QEMU; ia64 under Ski)" ;;
 esac
 [ "$arch" = ia64 ] || need_cmd qemu-system-x86_64

@@ -82,6 +82,12 @@ cd "$linux"
 # Re-copy the config only when it changed: a new .config mtime costs a rebuild.
 if ! cmp -s "$cfg" "$top/config.used" || [ ! -f .config ]; then
 	msg "$tree: configuring from ${cfg#"$ROOT"/} (make oldconfig, no prompts)"
+	# Objects of the old config would stay, and their warnings with them
+	# (logs/warnings.txt reads every *.o.warn): build everything anew
+	# (ccache makes it cheap)
+	if [ -f "$top/config.used" ]; then
+		find . \( -name '*.o' -o -name '*.o.warn' \) -type f -delete
+	fi
 	cp "$cfg" .config
 	if ! yes '' | tree_make "$top" oldconfig > "$logs/config.log" 2>&1; then
 		tail -n 20 "$logs/config.log" >&2

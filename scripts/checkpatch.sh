@@ -107,6 +107,17 @@ fetch() {
 # KERN_<level>, "unsigned" for "unsigned int", __initcall for the equivalent
 # device_initcall, seq_printf of a constant string, spaces around '=').
 CP_IGNORE=PREFER_PR_LEVEL,SPLIT_STRING,VOLATILE,CONSIDER_KSTRTO,SPDX_LICENSE_TAG
+# And for one patch each, a check it cannot pass without changing code it
+# does not own:
+#  toolchain-rhel4/ia64-cond-syscall-asm.patch TRAILING_SEMICOLON: its
+#    cond_syscall() ends in a semicolon, as 2.6.9's does, because most of
+#    its call sites in Red Hat's kernel/sys.c have none.
+cp_ignore_for() {
+	case $1 in
+	*/toolchain-rhel4/ia64-cond-syscall-asm.patch) echo "$CP_IGNORE,TRAILING_SEMICOLON" ;;
+	*) echo "$CP_IGNORE" ;;
+	esac
+}
 
 [ $# -gt 0 ] || die "usage: scripts/checkpatch.sh PATCH..."
 need_cmd perl
@@ -135,7 +146,7 @@ for p in "$@"; do
 	# verdict), and looks for a .git in . to check commit ids.
 	rc=0
 	(cd "$logs/home" && HOME=$logs/home perl "$CP_DIR/checkpatch.pl" --no-tree --patch \
-		--show-types --color=never --max-line-length=80 --ignore "$CP_IGNORE" "$abs") \
+		--show-types --color=never --max-line-length=80 --ignore "$(cp_ignore_for "$abs")" "$abs") \
 		> "$log" 2>&1 || rc=$?
 	total=$(grep -m1 '^total: [0-9]* errors, [0-9]* warnings' "$log" || true)
 	if [ "$rc" = 0 ] && [ -n "$total" ] && printf '%s\n' "$total" | grep -q '^total: 0 errors, 0 warnings'; then
