@@ -22,14 +22,18 @@ static const struct wr good_writes[] = {
 	W(" 4000000\n", 4000000), W("017204400", 4000000),
 	W("0x3d0900\n", 4000000), W("4000000\n\n", 4000000),
 };
-/* a number that wrapped to 10 in proc_dointvec_minmax() is refused too */
+/*
+ * a number that wrapped to 10 in proc_dointvec_minmax() is refused too, and
+ * so is more than one integer (it stored the first)
+ */
 static const struct wr bad_writes[] = {
 	W("\n", BAD), W(" ", BAD), W("-1", BAD), W("abc", BAD), W("10ms", BAD),
 	W("7500us", BAD), W("1s", BAD), W("1e3", BAD), W("+5", BAD),
 	W(".5", BAD), W("4000001", BAD), W("5000000\n", BAD), W("auto", BAD),
 	W("measure", BAD), W("4294967306", BAD), W("-4294967286", BAD),
 	W("18446744073709551626", BAD), W("0x10000000a", BAD),
-	W("4000000\n\n\n", BAD), W("0000000010", BAD),
+	W("4000000\n\n\n", BAD), W("0000000010", BAD), W("10 20", BAD),
+	W("10 x", BAD), W("10\n20", BAD),
 };
 
 /* The name of a write for a check: up to its newline, with "-newline" */
