@@ -54,7 +54,7 @@ report:
 check:
 	@scripts/check.sh
 
-# README's RHEL 4 support matrix, row by row: each supported update built
+# Documentation/rhel4.md's RHEL 4 support matrix, row by row: each supported update built
 # and booted, each unsupported one refused (scripts/rhel4-update.sh)
 rhel4-matrix:
 	@. scripts/lib.sh && for v in $$RHEL4_VERSIONS; do scripts/rhel4-update.sh $$v --boot | tail -n 1 || exit; done; \
@@ -101,7 +101,7 @@ help:
 	@echo '  shell           boot CONFIG into a busybox shell on this terminal (poweroff or Ctrl-A X)'
 	@echo '  report          print the report of the last boot of CONFIG/TOPO'
 	@echo '  check           the whole matrix; last line "N passed, M failed" (README, "make check")'
-	@echo '  rhel4-matrix    README'"'"'s RHEL 4 support matrix: every update built and booted, or refused'
+	@echo '  rhel4-matrix    Documentation/rhel4.md'"'"'s RHEL 4 support matrix: every update built and booted, or refused'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
 	@echo '  bench-report    RESULTS=results/<time>: its report, info and plot again, no boot'
 	@echo '  bench-plots     Documentation/benchmarks/<run>/: every committed run drawn again'

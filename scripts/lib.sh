@@ -18,11 +18,12 @@ export PRISTINE_TREE_ID OFFICIAL_SHA256 OFFICIAL_URL
 # The RHEL 4 flavour's source: a RHEL 4 kernel prepared for x86_64
 # (RHEL4_SRPM installed with rpm -ivh, then `rpmbuild -bp --target x86_64`
 # of its SPECS/kernel-2.6.spec), by the git tree id of its files. Red
-# Hat's sources are never downloaded here: a user has the source RPM. RHEL4_VERSION picks the update: 89.29.1.EL (RHEL 4.8's, the
+# Hat's sources are never downloaded here: a user has the source RPM.
+# RHEL4_VERSION picks the update: 89.29.1.EL (RHEL 4.8's, the
 # flavour's own, the default), or the first kernel of 4.5 to 4.8, whose
 # tree ids are those of the public copy of the prepared sources
-# (github.com/dduval/kernel-rhel4, a tag per kernel) that README's
-# support matrix was checked on. RHEL4_UNSUPPORTED: the first kernels of
+# (github.com/dduval/kernel-rhel4, a tag per kernel) that
+# Documentation/rhel4.md's support matrix was checked on. RHEL4_UNSUPPORTED: the first kernels of
 # 4.0, 4.3 and 4.4, known so that scripts/rhel4-update.sh can show why
 # the flavour does not take them.
 RHEL4_VERSION=${RHEL4_VERSION:-89.29.1.EL}

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # rhel4-update.sh VERSION [--boot]: the RHEL 4 flavour on one RHEL 4
 # kernel (lib.sh's RHEL4_VERSIONS: 55.EL, 67.EL, 78.EL, 89.EL, the first
-# kernels of RHEL 4.5 to 4.8, and 89.29.1.EL, the flavour's own), as README's
-# support matrix lists it. Each step stops the script when it fails:
+# kernels of RHEL 4.5 to 4.8, and 89.29.1.EL, the flavour's own), as
+# Documentation/rhel4.md's support matrix lists it. Each step stops the script when it fails:
 #  1. the tree is that kernel's prepared source, by its git tree id
 #     (get-source.sh; the cache's linux-2.6.9-VERSION.tar);
 #  2. toolchain-rhel4/series and series-rhel4 apply with patch --fuzz=0
@@ -57,7 +57,7 @@ done
 rm -rf "$t"
 if [ -n "$unsupported" ]; then
 	[ -n "${rejects:-}" ] ||
-		die "RHEL 4 $RHEL4_VERSION is listed as unsupported, but series-rhel4 applies: README's support matrix is out of date"
+		die "RHEL 4 $RHEL4_VERSION is listed as unsupported, but series-rhel4 applies: Documentation/rhel4.md's support matrix is out of date"
 	echo "$RHEL4_VERSION not supported, as expected: at zero fuzz $rejects"
 	exit 0
 fi

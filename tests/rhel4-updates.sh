@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The RHEL 4 flavour on the other update kernels of README's support
-# matrix, the cheap way make check can afford (about a minute each):
+# The RHEL 4 flavour on the other update kernels of Documentation/rhel4.md's
+# support matrix, the cheap way make check can afford (about a minute each):
 # scripts/rhel4-update.sh VERSION verifies the tree by its git tree id,
 # applies toolchain-rhel4/series and series-rhel4 with zero fuzz, and
 # compiles the objects the series changes with Red Hat's own x86_64 smp
 # config of that tree; 89.29.1.EL, the flavour's own kernel, is built,
 # bisected and booted by make check itself. An unsupported kernel of the
 # matrix (4.4's 42.EL) must still be refused. `make rhel4-matrix` builds
-# and boots every supported one instead (README says how long).
+# and boots every supported one instead (rhel4.md says how long).
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
