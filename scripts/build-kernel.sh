@@ -9,7 +9,8 @@
 # `make prepare-all` and those objects are built (OBJECTS="OBJ..." asks for
 # the same), and the last line is "objects built" instead of an image.
 # Full log: build/<tree>/logs/build.log; compiler warnings, normalised and
-# counted: build/<tree>/logs/warnings.txt. Prints the bzImage path last.
+# counted: build/<tree>/logs/warnings.txt. Prints the image's path last:
+# arch/*/boot/bzImage, or on ia64 vmlinux (what Ski boots).
 set -eu
 # shellcheck source=lib.sh
 . "$(dirname -- "$0")/lib.sh"
@@ -119,7 +120,6 @@ msg "$tree: built in $(( $(date +%s) - start )) s"
 # build-dir prefix and line:column numbers stripped (patches move lines),
 # counted so that a second instance of a warning is still new, and sorted
 # after counting (in the C locale) for check.sh's comm.
-# (ia64 has no bzImage: its image is vmlinux, which nothing here boots.)
 find . -name '*.o.warn' -exec cat {} + 2>/dev/null |
 	grep -E 'warning:' |
 	sed -e "s|$linux/||g" -e 's|^\./||' -e 's/^\([^: ]*\):[0-9]*:[0-9]*:/\1:/' -e 's/^\([^: ]*\):[0-9]*:/\1:/' |
