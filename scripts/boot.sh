@@ -140,7 +140,8 @@ fi
 # that 2.6.9 hands to /init as an environment variable:
 #   chk=hz:<HZ>,cpus:<vCPUs>,nodes:<N>,smp:0|1,smt:0|1,numa:0|1,sysctl:0|1,proc:0|1,schedstats:0|1,mc:0|1
 # (nodes: NUMA nodes the topology makes in a NUMA kernel; 0/1: whether the built .config has SMP, SCHED_SMT, NUMA, SYSCTL, PROC_FS, SCHEDSTATS, SCHED_MC;
-# and ,floor:0 for a RHEL 4 tree without its optional floor patch). A chk=
+# and ,floor:0 for a RHEL 4 tree without its optional floor patch;
+# tests/arch-initializer.sh adds node_init:0, its SD_NODE_INIT's value). A chk=
 # word among the extra arguments is merged in front, so its keys win (the
 # guest takes the first occurrence of a key).
 has() { if [ -f "$dotconfig" ] && grep -q "^$1=y" "$dotconfig"; then echo 1; else echo 0; fi; }

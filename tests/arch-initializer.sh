@@ -5,7 +5,9 @@
 # tests/arch-initializer/sd-node-init.h in front, boots on the numa
 # topology, and the guest's checks (tests/guest/) must find every
 # NUMA domain at the NUMA level's value in /proc/schedstat. The series
-# before this review gave such a domain 0 ns ("never hot").
+# before this review gave such a domain 0 ns ("never hot"). chk=node_init:0
+# tells the guest this SD_NODE_INIT gives 0: the boot log must say the SMP
+# level set the NUMA level.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
@@ -31,7 +33,7 @@ else
 fi
 exec 8>&-
 if BOOT_NAME=arch-initializer "$ROOT/scripts/boot.sh" "$top/linux/arch/x86_64/boot/bzImage" \
-	"$initrd" numa > "$top/logs/boot.out" 2>&1 < /dev/null; then
+	"$initrd" numa chk=node_init:0 > "$top/logs/boot.out" 2>&1 < /dev/null; then
 	t_ok arch-initializer-boots-and-checks-pass
 else
 	t_ko arch-initializer-boots-and-checks-pass "$(tail -n 1 "$top/logs/boot.out")"

@@ -235,10 +235,19 @@ int model_ok(const struct model *m, char *why, size_t whysize)
 	return 1;
 }
 
+/*
+ * SD_NODE_INIT's cache_hot_time in us: the generic 10 ms, or what the
+ * host says an arch's own initializer gives (chk=node_init:<us>)
+ */
+static long node_init_us(void)
+{
+	return chk_long("node_init", DEFAULT_US);
+}
+
 /* The NUMA level boot chooses: its own value, or SD_NODE_INIT's */
 static long numa_level(const struct bootopt *o, long cpu)
 {
-	long node = o->given == 2 ? o->node : DEFAULT_US;
+	long node = o->given == 2 ? o->node : node_init_us();
 
 	return node > cpu ? node : cpu;
 }
@@ -246,7 +255,7 @@ static long numa_level(const struct bootopt *o, long cpu)
 /* What the boot log says set the NUMA level */
 static const char *numa_level_why(const struct bootopt *o, long cpu)
 {
-	long node = o->given == 2 ? o->node : DEFAULT_US;
+	long node = o->given == 2 ? o->node : node_init_us();
 
 	if (node < cpu)
 		return "the SMP level";

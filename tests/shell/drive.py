@@ -148,13 +148,13 @@ out, rc = run("su nobody -s /bin/sh -c 'sysctl -w kernel.cache_hot_time=9000'")
 got = value("cache_hot_time")
 check(rc != 0 and got == boot, "sysctl-w-non-root-refused",
       "rc %s (%r), file reads %s" % (rc, out, got))
-# every CPU's SMP domains use it: the 6th field from the end of each
-# domain line of /proc/schedstat (version 10, then the series' 6 fields:
-# cache_hot_time in ns and 5 counters) is cache_hot_time in ns;
+# every CPU's SMP domains use it: the third field of each domain line
+# of /proc/schedstat (version 100: the name, the cpumask, then
+# cache_hot_time in ns) is cache_hot_time in ns;
 # both shell kernels have CONFIG_SCHED_SMT, so domain0 is the SMT level
 # and domain1 the SMP level
 out, rc = run("sysctl -w kernel.cache_hot_time=4000 >/dev/null; "
-              "grep '^domain1 ' /proc/schedstat | awk '{print $(NF-5)}' | sort -u")
+              "grep '^domain1 ' /proc/schedstat | awk '{print $3}' | sort -u")
 check(rc == 0 and out.split("\n")[-1] == "4000000", "schedstat-agrees-with-sysctl",
       "SMP domains' values in ns: %r" % out)
 out, rc = run("taskset -c 1 cat /proc/self/stat | cut -d' ' -f39")
