@@ -69,9 +69,9 @@ bench-report:
 	@[ -n "$(RESULTS)" ] || { echo "make bench-report: RESULTS=results/<time> (a folder of make bench)" >&2; exit 1; }
 	@scripts/bench-report.sh "$(RESULTS)"
 
-# every committed run (Documentation/benchmarks/<run>/) drawn again
+# every committed run (bench/runs/<run>/) drawn again
 bench-plots:
-	@for d in Documentation/benchmarks/*/; do scripts/bench-report.sh "$$d" || exit 1; done
+	@for d in bench/runs/*/; do scripts/bench-report.sh "$$d" || exit 1; done
 
 ia64-toolchain:
 	@scripts/build-ia64-toolchain.sh
@@ -104,7 +104,7 @@ help:
 	@echo '  rhel4-matrix    Documentation/rhel4.md'"'"'s RHEL 4 support matrix: every update built and booted, or refused'
 	@echo '  bench           the cache_hot_time sweep in a guest, patched vs unpatched; results/<time>/'
 	@echo '  bench-report    RESULTS=results/<time>: its report, info and plot again, no boot'
-	@echo '  bench-plots     Documentation/benchmarks/<run>/: every committed run drawn again'
+	@echo '  bench-plots     bench/runs/<run>/: every committed run drawn again'
 	@echo '  sweep           build cachehot-sweep for x86_64 and i386 (static); last line: the paths'
 	@echo '  dist            the tarball build/dist/cachehot-$(VERSION)[+<commit>]-linux-2.6.9.tar.gz (+<commit>:'
 	@echo '                  not the release; scripts/dist.sh says when, and how a release is made)'

@@ -3,7 +3,7 @@
 # bench-report.sh [--check] FOLDER...: everything a run says, drawn from its
 # folder alone, no boot. A run is a folder: what `make bench` writes to
 # results/<time>/ (scripts/bench.sh calls this at its end) is what is
-# committed as Documentation/benchmarks/<run>/ (consoles aside);
+# committed as bench/runs/<run>/ (consoles aside);
 # `make bench-report RESULTS=...` and `make bench-plots` (every committed
 # folder) draw them again. A folder holds, as the run wrote them:
 #   job           the knobs as they ran (`make bench JOB=<folder>/job` reruns
@@ -53,7 +53,7 @@
 # --quotes PAGE...: every figure the pages quote from a committed run,
 # against what that run's folder says (tests/bench-figures.sh); fails where
 # one differs, or where a figure names no run. A paragraph names its run
-# as a path, benchmarks/<run> (the last one named before a figure counts;
+# as a path, bench/runs/<run> (the last one named before a figure counts;
 # before the first, the first), and a post-hoc analysis of it as: post hoc
 # `<name>` (until the end of the sentence). The figures: "A - B = m ± h"
 # (also with ":" or nothing for "=", "+-" for "±", and "B - A" for a
@@ -79,7 +79,7 @@ case ${1:-} in
 --facts) mode=facts; shift ;;
 --quotes) mode=quotes; shift ;;
 esac
-[ $# -ge 1 ] || die "usage: $0 [--check | --facts] FOLDER... (a results/<time> folder of make bench, or Documentation/benchmarks/<run>)"
+[ $# -ge 1 ] || die "usage: $0 [--check | --facts] FOLDER... (a results/<time> folder of make bench, or bench/runs/<run>)"
 
 # job KNOB: the knob's value in the folder's job, else empty
 job() { [ ! -f "$f/job" ] || sed -n "s/^$1=//p" "$f/job" | tail -n 1; }
@@ -484,7 +484,7 @@ index() {
 quotes() {
 	idx=$tmp/index
 	: > "$idx"
-	for r in "$ROOT"/Documentation/benchmarks/*/; do
+	for r in "$ROOT"/bench/runs/*/; do
 		f=${r%/} run=$(basename "$r")
 		[ -n "$(loads)" ] || continue
 		figures | sed "s/=/	/; s/^/$run	report	count	/" >> "$idx"
@@ -536,12 +536,12 @@ quotes() {
 		if (text == "") return
 		t = text; pos = 0; run = ""; an = "report"; last = ""
 		# before the first run a paragraph names, its figures are of that run
-		r = t; while (match(r, /benchmarks\/[a-z0-9][a-z0-9.-]*/)) {
-			s = substr(r, RSTART + 11, RLENGTH - 11); sub(/\.+$/, "", s); r = substr(r, RSTART + RLENGTH)
+		r = t; while (match(r, /runs\/[a-z0-9][a-z0-9.-]*/)) {
+			s = substr(r, RSTART + 5, RLENGTH - 5); sub(/\.+$/, "", s); r = substr(r, RSTART + RLENGTH)
 			if (s in runs) { run = s; break } }
 		while (1) {
 			best = 0; which = ""
-			if (match(t, /benchmarks\/[a-z0-9][a-z0-9.-]*/) && (!best || RSTART < best)) { best = RSTART; which = "run"; bl = RLENGTH }
+			if (match(t, /runs\/[a-z0-9][a-z0-9.-]*/) && (!best || RSTART < best)) { best = RSTART; which = "run"; bl = RLENGTH }
 			if (match(t, /[Pp]ost hoc `[a-z0-9-]+`/) && (!best || RSTART < best)) { best = RSTART; which = "an"; bl = RLENGTH }
 			if (match(t, /(([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|A\/A) - (([0-9]+(\.[0-9]+)? (ms|us|s))|pin|mig|unpatched|best)( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best)) { best = RSTART; which = "fig"; bl = RLENGTH }
 			if (match(t, /A\/A( =|:)? [-+]?[0-9]+(\.[0-9]+)? (±|\+-) [0-9]+(\.[0-9]+)?( \(sd [0-9.]+\))?/) && (!best || RSTART < best || (RSTART == best && which != "fig"))) { best = RSTART; which = "aa"; bl = RLENGTH }
@@ -557,7 +557,7 @@ quotes() {
 			# a number run into a word before it is not a count ("x86_64 boots")
 			if ((which == "n" || which == "nof") && best > 1 && substr(t, best - 1, 1) ~ /[0-9A-Za-z._-]/) which = "skip"
 			t = substr(t, best + bl); pos += best + bl - 1
-			if (which == "run") { sub(/^benchmarks\//, "", s); sub(/\.+$/, "", s); if (s in runs) { run = s; an = "report" }; continue }
+			if (which == "run") { sub(/^runs\//, "", s); sub(/\.+$/, "", s); if (s in runs) { run = s; an = "report" }; continue }
 			if (which == "end") { an = "report"; continue }
 			if (which == "skip") continue
 			if (which == "an") { sub(/^[Pp]ost hoc `/, "", s); sub(/`$/, "", s)
@@ -568,7 +568,7 @@ quotes() {
 			# a count where no run is named is not a run of the pages (such
 			# as "6 repetitions take 18 minutes"); a figure must name its run
 			if (run == "" && (which == "n" || which == "nof")) continue
-			if (run == "") { bad(s, "names no run (benchmarks/<run>) before it in its paragraph"); continue }
+			if (run == "") { bad(s, "names no run (bench/runs/<run>) before it in its paragraph"); continue }
 			if (which == "fig" || which == "aa") {
 				f = s; sd = ""
 				if (match(f, / \(sd [0-9.]+\)$/)) { sd = substr(f, RSTART + 5, RLENGTH - 6); f = substr(f, 1, RSTART - 1) }

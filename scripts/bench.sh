@@ -20,7 +20,7 @@
 # ABBA, so a linear drift of the shared host hits both alike).
 #
 # Output: results/<timestamp>/ (git ignores results/), a folder that is
-# the run (committed as Documentation/benchmarks/<run>/, consoles aside):
+# the run (committed as bench/runs/<run>/, consoles aside):
 # job (the knobs as they ran, with the comparisons, drift fit, plan and
 # title), facts (run-time facts, key=value: host, guest, calibration,
 # times), hostload.txt (the host's other load during every boot),

@@ -8,9 +8,9 @@
 # file, in the order of the series), rhel4/ (the same for Red Hat
 # Enterprise Linux 4's kernel: the patches series-rhel4 names, shared and
 # refreshed, with their series as rhel4/series), the documentation a user
-# of the series reads (Documentation/ but the project's benchmark,
-# Documentation/benchmarks*, run in emulated machines: the repository keeps
-# it), the source of cachehot-sweep (sweep/*.c, sweep/*.h), MAINTAINERS,
+# of the series reads (Documentation/ but the project's benchmark page,
+# benchmarks.md, whose runs in bench/runs/ ran in emulated machines: the
+# repository keeps them), the source of cachehot-sweep (sweep/*.c, sweep/*.h), MAINTAINERS,
 # COPYING, CHANGELOG, VERSION (saying <name>) and a README of its own. No
 # harness, no toolchain fixes (they are for this project's compiler, not
 # the series), and nothing under experimental/ (not part of the mergeable
@@ -131,7 +131,7 @@ if [ -n "$head" ]; then
 	git -C "$ROOT" ls-files -- Documentation 'sweep/*.c' 'sweep/*.h'
 else
 	(cd "$ROOT" && find Documentation -type f && find sweep -type f -name '*.[ch]') | LC_ALL=C sort
-fi | grep -v '\(^\|/\)experimental/' | grep -v '^Documentation/benchmarks' > "$tmp/files"
+fi | grep -v '\(^\|/\)experimental/' | grep -v '^\(Documentation/benchmarks\.md$\|bench/runs/\)' > "$tmp/files"
 grep -q '^sweep/cachehot-sweep\.c$' "$tmp/files" || die "no sweep/cachehot-sweep.c to pack"
 
 # The tree is its commit's, as far as the tarball goes: the packed files

@@ -266,7 +266,7 @@ if (cd "$ROOT" && make --no-print-directory dist > "$work/dist1.out" 2> "$work/d
 	lacks=
 	while IFS= read -r para; do
 		case $para in *repository*) continue ;; esac
-		for f in $(printf '%s\n' "$para" | grep -oE '(Documentation/[A-Za-z0-9_.-]+\.md|Documentation/benchmarks|(toolchain|tests|scripts|configs|bench|cachemodel|guestlib|patches|rhel4|sweep)/[A-Za-z0-9_./-]*)' | sed 's/[.]$//'); do
+		for f in $(printf '%s\n' "$para" | grep -oE '(Documentation/[A-Za-z0-9_.-]+\.md|bench/runs|(toolchain|tests|scripts|configs|bench|cachemodel|guestlib|patches|rhel4|sweep)/[A-Za-z0-9_./-]*)' | sed 's/[.]$//'); do
 			[ -e "$d/$f" ] || lacks="$lacks $f"
 		done
 	done < "$work/paragraphs"

@@ -62,7 +62,7 @@ if scripts/bench-report.sh --quotes "$work/norun.md" > "$work/norun.out" 2>&1; t
 elif grep -q 'names no run' "$work/norun.out"; then t_ok fails-on-a-figure-of-no-run
 else t_ko fails-on-a-figure-of-no-run "$(tr '\n' '|' < "$work/norun.out")"; fi
 # rounded right, and a comparison turned around, pass
-printf '%s\n' '# a page' '' 'In benchmarks/itanium2-io-mixed-4vcpu-confirm: 10 ms - 250 ms = +0.6 ± 0.8;' \
+printf '%s\n' '# a page' '' 'In bench/runs/itanium2-io-mixed-4vcpu-confirm: 10 ms - 250 ms = +0.6 ± 0.8;' \
 	'250 ms - 10 ms = -0.64 ± 0.83, one-sided 95 % upper bound +0.04.' > "$work/round.md"
 if scripts/bench-report.sh --quotes "$work/round.md" > "$work/round.out" 2>&1 &&
 	grep -q '^3 figures checked, 0 differ$' "$work/round.out"; then

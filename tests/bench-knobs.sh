@@ -5,7 +5,7 @@
 # sleeper count or a wait range that is not a number or <min>-<max>; a
 # JOB file that is missing or names what is not a knob; a job's value wins
 # over the environment's, and the warning says so. Every job of
-# bench/jobs/ and every committed run's job (Documentation/benchmarks/
+# bench/jobs/ and every committed run's job (bench/runs/
 # <run>/job) is read whole: the same job with a bad workload added at its
 # end is refused for that workload, not for a line before it. A drift fit
 # that is none is refused, and so is a plan that is not in bench/plans/;
@@ -65,7 +65,7 @@ for j in "$ROOT"/bench/jobs/*.job; do
 		JOB="$work/$(basename "$j")"
 done
 # every committed run's job reruns it: bench.sh takes every line of it
-for j in "$ROOT"/Documentation/benchmarks/*/job; do
+for j in "$ROOT"/bench/runs/*/job; do
 	r=$(basename "$(dirname "$j")")
 	{ cat "$j"; echo BENCH_LOADS=nope; } > "$work/$r.job"
 	refused "bench-run-$r-job-read-whole" "unknown workload 'nope'" JOB="$work/$r.job"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Plan, then run: every committed run (Documentation/benchmarks/<run>/)
+# Plan, then run: every committed run (bench/runs/<run>/)
 # whose job names a plan (BENCH_PLAN) has that plan in bench/plans/, and
 # the plan was last changed in a commit that comes before the commit that
 # first added the run's runs.csv (followed through renames: moving a run's
@@ -62,7 +62,7 @@ order plan-first-runs-moved run/io/runs.csv 0
 shallow=$(git rev-parse --is-shallow-repository 2> /dev/null || echo unknown)
 : > "$tmp/named"
 nplanned=0
-for job in Documentation/benchmarks/*/job; do
+for job in bench/runs/*/job; do
 	run=$(basename "$(dirname "$job")")
 	plan=$(sed -n 's/^BENCH_PLAN=//p' "$job" | tail -n 1)
 	[ -n "$plan" ] || continue
@@ -72,7 +72,7 @@ for job in Documentation/benchmarks/*/job; do
 		t_ko "plan-of-$run" "its job names bench/plans/$plan, which is not there"
 		continue
 	fi
-	for csv in "Documentation/benchmarks/$run"/*/runs.csv; do
+	for csv in "bench/runs/$run"/*/runs.csv; do
 		if [ ! -f "$csv" ]; then
 			t_ko "plan-$plan-before-$run" "no $csv"
 		elif [ "$shallow" != false ]; then

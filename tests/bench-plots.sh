@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # A committed run is a folder, and what it says is drawn from it: every
-# folder of Documentation/benchmarks/ is what scripts/bench-report.sh
+# folder of bench/runs/ is what scripts/bench-report.sh
 # draws from its inputs (--check: its info.txt, reports, summaries, noise
 # budgets and post-hoc analyses, byte for byte, and a plot each), and
 # --check fails on a scratch copy whose report or runs were changed; every
-# plot benchmarks.md shows is a folder's plot; at most 8.
+# plot benchmarks.md shows is a folder's plot, at most 8; Documentation/
+# holds no plot of its own, and benchmarks.md at most 400 lines.
 # Last line: "N passed, M failed".
 set -eu
 . "$(dirname -- "$0")/../scripts/lib.sh"
 cd "$ROOT"
 
-dir=Documentation/benchmarks
+dir=bench/runs
 n=0
 for f in "$dir"/*/; do
 	f=${f%/}
@@ -50,7 +51,7 @@ fi
 # the page's plots: each a folder's LOAD/plot.png
 np=0
 # shellcheck disable=SC2013 # a path a word
-for png in $(grep -o 'benchmarks/[a-z0-9.-]*/[a-z]*/plot\.png' Documentation/benchmarks.md | sort -u); do
+for png in $(grep -o '\.\./bench/runs/[a-z0-9.-]*/[a-z]*/plot\.png' Documentation/benchmarks.md | sort -u); do
 	np=$((np + 1))
 	if [ -f "Documentation/$png" ] && [ -f "Documentation/$(dirname "$png")/runs.csv" ]; then
 		t_ok "plot-is-a-runs: $png"
@@ -58,11 +59,19 @@ for png in $(grep -o 'benchmarks/[a-z0-9.-]*/[a-z]*/plot\.png' Documentation/ben
 		t_ko "plot-is-a-runs: $png" "no Documentation/$png, or no runs.csv beside it"
 	fi
 done
-if grep -o 'benchmarks/[^)]*\.png' Documentation/benchmarks.md | grep -v '/plot\.png$' > "$work/other-png"; then
+if grep -o '([^)]*\.png' Documentation/benchmarks.md | grep -v '^(\.\./bench/runs/.*/plot\.png$' > "$work/other-png"; then
 	t_ko plots-only-from-runs "$(tr '\n' ' ' < "$work/other-png")"
 else
 	t_ok plots-only-from-runs
 fi
 if [ "$np" -ge 1 ] && [ "$np" -le 8 ]; then t_ok "page-shows-1-to-8-plots ($np)"
 else t_ko page-shows-1-to-8-plots "$np plots"; fi
+# the runs are the repository's (bench/runs/), not the reader's pages:
+# Documentation/ holds no plot, and the page stays a page
+other=$(find Documentation -name '*.png' -o -name '*.svg' | head -n 1)
+if [ -z "$other" ]; then t_ok documentation-holds-no-plot
+else t_ko documentation-holds-no-plot "$other"; fi
+n=$(wc -l < Documentation/benchmarks.md)
+if [ "$n" -le 400 ]; then t_ok "page-at-most-400-lines ($n)"
+else t_ko page-at-most-400-lines "Documentation/benchmarks.md has $n lines"; fi
 t_finish
